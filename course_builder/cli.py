@@ -1,0 +1,181 @@
+"""The ``course-builder`` command line. The only module that touches files, stdout and exit codes.
+
+Exit codes: 0 success; 1 bad input or a failed check (one-line message on stderr); 2 usage error
+(click's own); 3 internal error (a bug: rerun with ``--debug`` for the traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from course_builder import __version__
+from course_builder.errors import CourseBuilderError
+from course_builder.output import write_atomic
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Group(click.Group):
+    """Turns user errors into one-line messages and bugs into exit code 3."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CourseBuilderError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            if ctx.find_root().params.get("debug"):
+                raise
+            click.echo(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for "
+                       "the traceback and please report it)", err=True)
+            ctx.exit(3)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="course-builder")
+@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+def cli(debug: bool) -> None:
+    """Set up and referee hex-board games: Powerboats courses, setup sheets and rulings."""
+
+
+@cli.group(cls=_Group)
+def powerboats() -> None:
+    """Powerboats (Cwali, 2008) and Expansion 1."""
+
+
+# -------------------------------------------------------------------------------------------------
+# shared options
+# -------------------------------------------------------------------------------------------------
+
+
+def _tile_size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
+    try:
+        rows, cols = (int(x) for x in value.lower().split("x"))
+    except ValueError:
+        raise click.BadParameter(f"expected ROWSxCOLS such as 12x8, got {value!r}") from None
+    return rows, cols
+
+
+def board_options(fn: F) -> F:
+    """``--board``, ``--shuffle-tiles``, ``--rotate-tiles`` and the random-lake parameters."""
+    options = [
+        click.option("--board", "board", default="classic", show_default=True, metavar="NAME",
+                     help="'classic', 'random' (a generated lake) or the path of a .board file."),
+        click.option("--shuffle-tiles", is_flag=True,
+                     help="Lay the 6 lake tiles at random in the frame (uses the seed)."),
+        click.option("--rotate-tiles", is_flag=True,
+                     help="With --shuffle-tiles: also turn tiles by 180 degrees at random "
+                     "(not in the rules; see docs/rulings.md BOARD-01)."),
+        click.option("--tile-size", default="12x8", show_default=True, callback=_tile_size,
+                     help="Random lakes: rows x columns of one lake tile."),
+        click.option("--density", type=click.FloatRange(0.0, 0.35), default=0.12,
+                     show_default=True, help="Random lakes: share of each tile that is island."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def seed_option(fn: F) -> F:
+    return click.option("--seed", type=click.IntRange(min=0), default=None,
+                        help="Seed for every random choice; one is picked and printed if omitted.")(fn)
+
+
+def output_option(fn: F) -> F:
+    return click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+                        default=None, help="Write to this file instead of stdout.")(fn)
+
+
+def resolve_seed(seed: int | None, needed: bool) -> int | None:
+    """The given seed, or a fresh one (printed to stderr so the run can be repeated)."""
+    if seed is None and needed:
+        seed = random.SystemRandom().randrange(2**31)
+        click.echo(f"seed: {seed}", err=True)
+    return seed
+
+
+def emit(content: str | bytes, output: Path | None) -> None:
+    """Send a result to stdout or, atomically, to a file."""
+    if output is None or str(output) == "-":
+        if isinstance(content, bytes):
+            sys.stdout.buffer.write(content)
+        else:
+            click.echo(content, nl=not content.endswith("\n"))
+        return
+    write_atomic(output, content)
+    click.echo(f"wrote {output}", err=True)
+
+
+def _board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
+                  tile_size: tuple[int, int], density: float) -> Any:
+    from course_builder.powerboats.catalog import BoardChoice
+    from course_builder.powerboats.lakegen import LakeParams
+
+    if rotate_tiles and not shuffle_tiles:
+        raise click.UsageError("--rotate-tiles only makes sense with --shuffle-tiles")
+    if board not in ("classic", "random") and not Path(board).is_file():
+        raise click.BadParameter(f"no such board or file: {board!r}", param_hint="'--board'")
+    return BoardChoice(board, shuffle_tiles, rotate_tiles, None,
+                       LakeParams(tile_size[0], tile_size[1], density))
+
+
+# -------------------------------------------------------------------------------------------------
+# powerboats board / check-board
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("board")
+@board_options
+@seed_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text",
+              show_default=True)
+@output_option
+def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int],
+              density: float, seed: int | None, fmt: str, output: Path | None) -> None:
+    """Show a lake: as text, as JSON (every hex and spot) or as an SVG picture."""
+    from course_builder.powerboats.catalog import make_board
+
+    choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+    seed = resolve_seed(seed, choice.uses_randomness)
+    lake = make_board(choice, seed)
+    if fmt == "json":
+        emit(json.dumps(lake.to_json(), indent=1, sort_keys=True) + "\n", output)
+    elif fmt == "svg":
+        from course_builder.render.svg import board_svg
+
+        emit(board_svg(lake), output)
+    else:
+        emit(lake.to_text(), output)
+
+
+@powerboats.command("check-board")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def check_board_cmd(path: Path) -> None:
+    """Check a .board file: every tile, slot and spot. Exit 1 with file:line:col if broken."""
+    from course_builder.powerboats.board import assemble
+    from course_builder.powerboats.boardfile import load_kit
+
+    kit = load_kit(path)
+    lake = assemble(kit)
+    untranscribed = [f"{t} {f}" for (t, f), face in kit.faces.items()
+                     if face.status != "transcribed"]
+    counts = ", ".join(f"{len(lake.spots_for(x))} {x}" for x in "ABC")
+    click.echo(f"{path}: ok: {lake.name}, {len(lake.hexes())} hexes, {lake.water_count} water, "
+               f"spots {counts}")
+    if untranscribed:
+        click.echo(f"note: not transcribed: {', '.join(untranscribed)}", err=True)
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    cli(prog_name="course-builder")

@@ -1,0 +1,89 @@
+"""Where boards come from: the built-in classic lake, a ``.board`` file, or a random lake.
+
+This is the one place that turns a user's board choice (``classic``, ``random`` or a path, plus the
+arrangement options) into a :class:`~course_builder.powerboats.board.Board`, and that records in
+``board.source`` everything needed to rebuild the same board later.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from course_builder.powerboats.board import (
+    Board,
+    BoardError,
+    assemble,
+    parse_arrangement,
+    shuffled_arrangement,
+)
+from course_builder.powerboats.boardfile import LakeKit, load_kit
+from course_builder.powerboats.lakegen import LakeParams, random_lake
+from course_builder.resources import data_path
+
+BUILT_IN = ("classic",)
+
+
+@dataclass(frozen=True)
+class BoardChoice:
+    """A user's board choice, as given on the command line or read from a course file."""
+
+    board: str = "classic"
+    shuffle_tiles: bool = False
+    rotate_tiles: bool = False
+    arrangement: str | None = None
+    lake: LakeParams = LakeParams()
+
+    @property
+    def uses_randomness(self) -> bool:
+        return self.board == "random" or self.shuffle_tiles
+
+
+@lru_cache(maxsize=8)
+def _cached_kit(path: str) -> LakeKit:
+    return load_kit(path)
+
+
+def kit_path(name: str) -> Path:
+    """The file of a built-in kit (``classic``), or the path itself."""
+    if name in BUILT_IN:
+        return data_path("boards", f"{name}.board")
+    return Path(name)
+
+
+def load_named_kit(name: str) -> LakeKit:
+    """A built-in kit by name or a kit from a ``.board`` file."""
+    return _cached_kit(str(kit_path(name)))
+
+
+def classic_board() -> Board:
+    """The classic lake in the rulebook's arrangement."""
+    return assemble(load_named_kit("classic"))
+
+
+def make_board(choice: BoardChoice, seed: int | None = None) -> Board:
+    """Build the board a user asked for; ``seed`` drives every random choice."""
+    if choice.board == "random":
+        if choice.shuffle_tiles or choice.arrangement:
+            raise BoardError("--shuffle-tiles and arrangements apply to tile kits, not random lakes")
+        return random_lake(_need_seed(seed), choice.lake)
+    kit = load_named_kit(choice.board)
+    if choice.arrangement:
+        arrangement = parse_arrangement(kit, choice.arrangement)
+    elif choice.shuffle_tiles:
+        rng = random.Random(f"powerboats-tiles:{_need_seed(seed)}")
+        arrangement = shuffled_arrangement(kit, rng, rotate=choice.rotate_tiles)
+    else:
+        arrangement = None
+    board = assemble(kit, arrangement)
+    if choice.shuffle_tiles:
+        board.source.update(seed=seed, shuffled=True, rotate_tiles=choice.rotate_tiles)
+    return board
+
+
+def _need_seed(seed: int | None) -> int:
+    if seed is None:
+        raise BoardError("this board needs a seed")
+    return seed

@@ -1,0 +1,1 @@
+"""Pictures of boards and courses: SVG (and later PDF/PNG). Nothing here is imported by rules."""
