@@ -33,7 +33,7 @@ class _Group(click.Group):
             ctx.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
-        except Exception as exc:  # noqa: BLE001 - the last line of defence
+        except Exception as exc:
             if ctx.find_root().params.get("debug"):
                 raise
             click.echo(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -126,7 +127,7 @@ def test_line_is_connected_and_shortest(a: Hex, b: Hex) -> None:
     pts = line(a, b)
     assert pts[0] == a and pts[-1] == b
     assert len(pts) == distance(a, b) + 1
-    assert all(distance(p, q) == 1 for p, q in zip(pts, pts[1:], strict=False))
+    assert all(distance(p, q) == 1 for p, q in itertools.pairwise(pts))
 
 
 @given(hexes)
@@ -142,7 +143,7 @@ def test_layout_geometry_pointy_top() -> None:
     x0, y0 = layout.center(Hex(0, 0))
     x1, y1 = layout.center(Hex(1, 0))  # east
     assert (x1 - x0, y1 - y0) == pytest.approx((2 * math.sqrt(3), 0))
-    x2, y2 = layout.center(Hex(0, 1))  # south-east, lower on the page
+    _x2, y2 = layout.center(Hex(0, 1))  # south-east, lower on the page
     assert y2 - y0 == pytest.approx(3.0)
     # row 1 (odd) col 0 is half a hex left of row 0 col 0 in even-r offset
     assert layout.center(from_offset(1, 0))[0] == pytest.approx(x0 - math.sqrt(3))

@@ -8,7 +8,7 @@ arrangement options) into a :class:`~course_builder.powerboats.board.Board`, and
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +34,7 @@ class BoardChoice:
     shuffle_tiles: bool = False
     rotate_tiles: bool = False
     arrangement: str | None = None
-    lake: LakeParams = LakeParams()
+    lake: LakeParams = field(default_factory=LakeParams)
 
     @property
     def uses_randomness(self) -> bool:

@@ -133,7 +133,6 @@ def _draw_edge_labels(dwg: svgwrite.Drawing, board: Board, layout: Layout) -> No
 def _draw_spots(dwg: svgwrite.Drawing, board: Board, layout: Layout) -> None:
     spots = dwg.g(id="spots")
     for spot in board.spots:
-        row, col = to_offset(spot.hex)
         g = dwg.g(id=f"spot-{spot.id}", class_="spot")
         a, b = layout.side_segment(spot.hex, spot.side)
         g.add(dwg.line(_pts([a])[0], _pts([b])[0], stroke=COLORS["spot"], stroke_width=0.7))
