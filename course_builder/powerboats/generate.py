@@ -1,0 +1,414 @@
+"""Building courses: buoys on the race's spots, the start/finish tile, arrows, expansion tiles.
+
+Rules: reference and narrative, "Building a Course" (race A uses the A spots, buoys 0-3 at random,
+the start/finish tile at the side of buoy 0's letter, the finish buoy at its other end, arrows so
+no buoy needs a complete circle, the easiest start and finish directions); expansion,
+"Preparation" (7 tiles on the letters no buoy uses, never on the start/finish tile's lake section,
+island letters first, a crossing tile shifted over its letter). Rulings COURSE-01..COURSE-12 in
+docs/rulings.md.
+
+:class:`CourseMaker` holds a board and caches the arrow solution of each buoy assignment, so that
+generating thousands of courses on one board stays fast. Randomness comes only from the seed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from course_builder.hexgrid import Direction, Hex
+from course_builder.powerboats.board import Board, Spot
+from course_builder.powerboats.circles import forced_circles
+from course_builder.powerboats.course import (
+    CURRENT,
+    FINISH,
+    LOW_WATER,
+    MAELSTROM,
+    RACES,
+    REDOUBT,
+    Buoy,
+    Course,
+    CourseError,
+    ExpansionTile,
+    Route,
+    StartFinishTile,
+)
+from course_builder.powerboats.rounding import (
+    RoundingLine,
+    Sense,
+    centre,
+    rounding_direction,
+    rounding_line,
+    sense_for_turn,
+    turn,
+)
+from course_builder.powerboats.routing import NoRoute, RouteResult, gate_steps, shortest_route
+
+TILE_LENGTH = 4
+"""Hexes of the start/finish tile."""
+
+EXPANSION_LENGTH = 3
+EXPANSION_SET = (REDOUBT, REDOUBT, CURRENT, CURRENT, MAELSTROM, MAELSTROM, LOW_WATER)
+"""Expansion 1's seven tiles (expansion, "Contents")."""
+
+STRAIGHT_TURN = 0.2
+"""Below this sine of the turn angle (about 11.5 degrees) a buoy counts as passed straight (or
+as a hairpin): both arrows are tried and the shorter route wins (COURSE-02)."""
+
+
+@dataclass(frozen=True)
+class CourseOptions:
+    """Named rulings for building courses (docs/rulings.md)."""
+
+    finish_buoy_on_water: bool = False
+    """COURSE-01: require the finish buoy's hex to be water too. Off by default: on the classic
+    lake most printed sides leave exactly four water hexes, the finish buoy then stands on the
+    shore as buoy 0 does on island letters."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"finish_buoy_on_water": self.finish_buoy_on_water}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CourseOptions:
+        return cls(finish_buoy_on_water=bool(data.get("finish_buoy_on_water", False)))
+
+
+@dataclass(frozen=True)
+class TilePlacement:
+    """Where the start/finish tile goes for a buoy 0 spot, or why it cannot go there."""
+
+    hexes: tuple[Hex, ...]
+    finish: Hex
+    problem: str | None = None
+
+
+def start_tile_at(board: Board, spot: Spot, options: CourseOptions,
+                  other_buoys: Sequence[Hex] = ()) -> TilePlacement:
+    """The start/finish tile attached at the side of a spot's letter, running straight out.
+
+    The tile's 4 hexes must be water, on the lake and free of other buoys; the finish buoy stands
+    on the next hex past the far end (which must be on the lake, and water with
+    ``finish_buoy_on_water``). A problem is reported, never mended by moving the tile.
+    """
+    side = spot.side
+    hexes = tuple(spot.hex + side.vector * k for k in range(1, TILE_LENGTH + 1))
+    finish = spot.hex + side.vector * (TILE_LENGTH + 1)
+    for k, h in enumerate(hexes, start=1):
+        if not board.contains(h):
+            return TilePlacement(hexes, finish, f"hex {k} of the start/finish tile would be off the lake")
+        if not board.is_water(h):
+            r, c = h.offset
+            return TilePlacement(hexes, finish, f"hex {k} of the start/finish tile, ({r}, {c}), is land")
+        if h in other_buoys:
+            r, c = h.offset
+            return TilePlacement(hexes, finish, f"hex {k} of the start/finish tile, ({r}, {c}), holds a buoy")
+    if not board.contains(finish):
+        return TilePlacement(hexes, finish, "the finish buoy would stand off the lake")
+    if options.finish_buoy_on_water and not board.is_water(finish):
+        r, c = finish.offset
+        return TilePlacement(hexes, finish, f"the finish buoy's hex ({r}, {c}) is land "
+                             "(option finish_buoy_on_water)")
+    return TilePlacement(hexes, finish)
+
+
+def line_length(board: Board, buoy: Hex, direction: Direction) -> int:
+    """Hexes from the buoy to the lake's edge along a direction."""
+    k = 0
+    h = buoy + direction.vector
+    while board.contains(h):
+        k += 1
+        h = h + direction.vector
+    return k
+
+
+@dataclass(frozen=True)
+class ArrowSolution:
+    """Arrows for buoys 1-3, their rounding lines and the shortest route they give."""
+
+    arrows: tuple[Sense, Sense, Sense]
+    lines: tuple[RoundingLine, RoundingLine, RoundingLine]
+    result: RouteResult
+
+
+def waypoints(tile: Sequence[Hex], buoys: Sequence[Hex]) -> list[tuple[float, float]]:
+    """Course polyline start tile -> 1 -> 2 -> 3 -> finish tile, in y-up coordinates."""
+    t = centre(tile)
+    return [t, *(centre([b]) for b in buoys), t]
+
+
+def rounding_lines_for(board: Board, tile: Sequence[Hex], buoys: Sequence[Hex],
+                       arrows: Sequence[Sense]) -> tuple[RoundingLine, ...]:
+    """The rounding lines of buoys 1-3 (``buoys`` are their hexes) for the given arrows."""
+    pts = waypoints(tile, buoys)
+    lines = []
+    for i, b in enumerate(buoys):
+        d = rounding_direction(pts[i], pts[i + 1], pts[i + 2], arrows[i])
+        lines.append(rounding_line(b, d, line_length(board, b, d)))
+    return tuple(lines)
+
+
+def route_for(board: Board, *, tile: Sequence[Hex], axis: Direction, blocked: Sequence[Hex],
+              lines: Sequence[RoundingLine], arrows: Sequence[Sense],
+              start_sides: Sequence[int] = (1, -1), finish_sides: Sequence[int] = (1, -1),
+              ) -> RouteResult | NoRoute:
+    """The shortest legal route for a laid-out course."""
+    gates = [gate_steps(board, line, sense) for line, sense in zip(lines, arrows, strict=True)]
+    return shortest_route(board, blocked=blocked, tile=tile, axis=axis, gates=gates,
+                          start_sides=start_sides, finish_sides=finish_sides)
+
+
+def circle_count(result: RouteResult) -> int:
+    """How many times the route's legs cross at buoys (see :mod:`.circles`)."""
+    return sum(forced_circles(result.route, count=True))
+
+
+def solve_arrows(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
+                 blocked: Sequence[Hex]) -> ArrowSolution | None:
+    """Choose the arrows of buoys 1-3 and the start and finish directions (COURSE-02).
+
+    Each arrow follows the course's turn at its buoy (a left turn: counter-clockwise); where the
+    course runs straight or doubles back at a buoy both senses are equally good. Among all arrow
+    choices and start/finish sides, the winner has the fewest crossings of a leg leaving a buoy
+    with the leg arriving there (none, unless the buoys' positions force one whatever the arrows),
+    then departs least from the turns, then gives the shortest route ("choose the easiest start
+    and finish directions", reference, "Building a Course").
+    """
+    pts = waypoints(tile, buoys)
+    preferred = []
+    doubtful = []
+    for i in range(3):
+        preferred.append(sense_for_turn(pts[i], pts[i + 1], pts[i + 2]))
+        doubtful.append(abs(turn(pts[i], pts[i + 1], pts[i + 2])) < STRAIGHT_TURN)
+    combos = []
+    for flips in itertools.product((False, True), repeat=3):
+        arrows = tuple(p.flipped() if f else p for p, f in zip(preferred, flips, strict=True))
+        cost = sum(1 for f, d in zip(flips, doubtful, strict=True) if f and not d)
+        combos.append((cost, arrows))
+    combos.sort(key=lambda c: c[0])
+    side_choices: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((1, -1), (1, -1))]
+    best: tuple[tuple[int, int, int], ArrowSolution] | None = None
+    for sides in (side_choices, [((a,), (b,)) for a in (1, -1) for b in (1, -1)]):
+        for cost, arrows in combos:
+            if best is not None and best[0][0] == 0 and cost > best[0][1]:
+                break  # a route without crossings and closer to the turns is already known
+            lines = rounding_lines_for(board, tile, buoys, arrows)
+            for start_sides, finish_sides in sides:
+                found = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
+                                  arrows=arrows, start_sides=start_sides,
+                                  finish_sides=finish_sides)
+                if isinstance(found, NoRoute):
+                    continue
+                score = (circle_count(found), cost, found.route.length)
+                if best is None or score < best[0]:
+                    best = (score, ArrowSolution(arrows, lines, found))  # type: ignore[arg-type]
+        if best is not None and best[0][0] == 0:
+            break  # no crossing at all: letting the route pick its sides freely was best
+    return best[1] if best else None
+
+
+@dataclass
+class CourseMaker:
+    """Builds courses on one board; remembers the arrow solution of each buoy assignment."""
+
+    board: Board
+    options: CourseOptions = field(default_factory=CourseOptions)
+    _solutions: dict[tuple[str, ...], ArrowSolution | str] = field(default_factory=dict, repr=False)
+
+    def spots(self, race: str) -> tuple[Spot, ...]:
+        race = race.upper()
+        if race not in RACES:
+            raise CourseError(f"race must be A, B or C, got {race!r}")
+        spots = self.board.spots_for(race)
+        if len(spots) != 4:
+            raise CourseError(f"board {self.board.name!r} has {len(spots)} {race} spots, needs 4")
+        return spots
+
+    def parse_assignment(self, race: str, text: str | Sequence[str]) -> tuple[str, ...]:
+        """``A3,A1,A2,A4`` -> the spots of buoys 0, 1, 2, 3 (checked)."""
+        items = text.split(",") if isinstance(text, str) else list(text)
+        ids = tuple(x.strip().upper() for x in items)
+        valid = [s.id for s in self.spots(race)]
+        if len(ids) != 4 or sorted(ids) != sorted(valid):
+            raise CourseError(
+                f"--assign needs the four {race.upper()} spots in buoy order 0,1,2,3, each once "
+                f"(e.g. {','.join(valid)}), got {','.join(ids)}"
+            )
+        return ids
+
+    def solve(self, assignment: tuple[str, ...]) -> ArrowSolution | str:
+        """The arrows for buoys on these spots, or why there are none. Cached."""
+        if assignment in self._solutions:
+            return self._solutions[assignment]
+        spots = [self.board.spot(s) for s in assignment]
+        buoy_hexes = [s.hex for s in spots]
+        placement = start_tile_at(self.board, spots[0], self.options, buoy_hexes[1:])
+        solution: ArrowSolution | str
+        if placement.problem:
+            solution = f"spot {spots[0].id} cannot take buoy 0: {placement.problem}"
+        else:
+            blocked = [*buoy_hexes, placement.finish]
+            found = solve_arrows(self.board, placement.hexes, spots[0].side, buoy_hexes[1:],
+                                 blocked)
+            solution = found if found else (
+                f"no arrows give a legal route without a full circle for {','.join(assignment)}")
+        self._solutions[assignment] = solution
+        return solution
+
+    def build(self, race: str, assignment: tuple[str, ...], *, seed: int | None = None,
+              rng: random.Random | None = None, expansion: bool = False,
+              notes: Sequence[str] = ()) -> Course:
+        """The course with buoys 0-3 on the given spots (raises :class:`CourseError`)."""
+        solution = self.solve(assignment)
+        if isinstance(solution, str):
+            raise CourseError(solution)
+        spots = [self.board.spot(s) for s in assignment]
+        axis = spots[0].side
+        placement = start_tile_at(self.board, spots[0], self.options)
+        buoys = [Buoy(0, spots[0].hex, spots[0].id)]
+        for i in range(3):
+            buoys.append(Buoy(i + 1, spots[i + 1].hex, spots[i + 1].id, solution.arrows[i]))
+        buoys.append(Buoy(FINISH, placement.finish))
+        tile = StartFinishTile(placement.hexes, axis, solution.result.start_direction,
+                               solution.result.finish_direction)
+        all_notes = list(notes)
+        tiles: tuple[ExpansionTile, ...] = ()
+        if expansion:
+            tiles, more = place_expansion(self.board, race.upper(), buoys, tile,
+                                          rng or random.Random(f"powerboats-expansion:{seed}"))
+            all_notes.extend(more)
+        for s in spots:
+            if s.approximate:
+                all_notes.append(f"spot {s.id} is approximate in the board data (not readable in "
+                                 "the source): check it against your board")
+        return Course(race.upper(), dict(self.board.source), tuple(buoys), tile, solution.lines,
+                      tiles, solution.result.route, seed, tuple(all_notes),
+                      self.options.to_json())
+
+    def generate(self, race: str, seed: int, *, assign: str | Sequence[str] | None = None,
+                 expansion: bool = False) -> Course:
+        """A random legal course for a race: the same seed always gives the same course."""
+        race = race.upper()
+        rng = random.Random(f"powerboats-course:{race}:{seed}")
+        if assign:
+            return self.build(race, self.parse_assignment(race, assign), seed=seed, rng=rng,
+                              expansion=expansion)
+        ids = [s.id for s in self.spots(race)]
+        orders = list(itertools.permutations(ids))
+        rng.shuffle(orders)
+        notes = []
+        for spot in self.spots(race):
+            placement = start_tile_at(self.board, spot, self.options)
+            if placement.problem:
+                notes.append(f"spot {spot.id} cannot take buoy 0: {placement.problem}")
+        for order in orders:
+            if not isinstance(self.solve(order), str):
+                return self.build(race, order, seed=seed, rng=rng, expansion=expansion,
+                                  notes=notes)
+        raise CourseError(f"no legal course exists for race {race} on board {self.board.name!r}")
+
+    def enumerate(self, race: str) -> list[tuple[tuple[str, ...], Course | str]]:
+        """All 24 orders of a race's spots, each with its course or the reason it fails."""
+        out: list[tuple[tuple[str, ...], Course | str]] = []
+        for order in itertools.permutations(s.id for s in self.spots(race)):
+            solution = self.solve(order)
+            out.append((order, solution if isinstance(solution, str) else self.build(race, order)))
+        return out
+
+
+# ------------------------------------------------------------------------------------------------
+# Expansion 1 placement
+# ------------------------------------------------------------------------------------------------
+
+
+def expansion_sections(board: Board, tile: StartFinishTile, buoy0: Hex) -> set[str]:
+    """Lake sections the expansion tiles must avoid: those under the start/finish tile and its
+    start buoy (COURSE-08). The border ring is not a lake section."""
+    sections = {board.section(h) for h in (*tile.hexes, buoy0)}
+    return {s for s in sections if s and s != "border"}
+
+
+def place_expansion(board: Board, race: str, buoys: Sequence[Buoy], tile: StartFinishTile,
+                    rng: random.Random) -> tuple[tuple[ExpansionTile, ...], list[str]]:
+    """Lay Expansion 1's seven tiles (expansion, "Preparation"; COURSE-08..COURSE-11).
+
+    Free spots are the letters of the two other races outside the start/finish tile's section;
+    island letters are used first, then water letters, each group in random order. A tile runs
+    from the hex beside the letter's side straight outwards. If it would cross a tile already laid
+    and the letter is on water, it is laid from the letter hex the other way instead (shifted 3
+    hexes over the letter). A tile that still does not fit on free water skips that spot and waits
+    for the next one; tiles left when the spots run out stay in the box. Both are noted.
+    """
+    excluded = expansion_sections(board, tile, buoys[0].hex)
+    spots = [s for s in board.spots if s.letter != race and board.section(s.hex) not in excluded]
+    land = [s for s in spots if s.on_land]
+    water = [s for s in spots if not s.on_land]
+    rng.shuffle(land)
+    rng.shuffle(water)
+    kinds = list(EXPANSION_SET)
+    rng.shuffle(kinds)
+    taken = {b.hex for b in buoys} | set(tile.hexes)
+    laid: set[Hex] = set()
+    placed: list[ExpansionTile] = []
+    notes: list[str] = []
+    for spot in land + water:
+        if not kinds:
+            notes.append(f"spot {spot.id} stays free: all 7 expansion tiles are placed")
+            continue
+        outward = tuple(spot.hex + spot.side.vector * k for k in range(1, EXPANSION_LENGTH + 1))
+        hexes, shifted = outward, False
+        problem = _expansion_problem(board, outward, taken, laid)
+        if problem == "crosses another expansion tile" and not spot.on_land:
+            back = spot.side.opposite()
+            over = tuple(spot.hex + back.vector * k for k in range(EXPANSION_LENGTH))
+            problem2 = _expansion_problem(board, over, taken, laid)
+            if problem2 is None:
+                hexes, shifted, problem = over, True, None
+            else:
+                problem = f"{problem}, and shifted over the letter it {problem2}"
+        if problem is not None:
+            notes.append(f"no expansion tile at spot {spot.id}: it {problem}")
+            continue
+        kind = kinds.pop(0)
+        placed.append(_expansion_tile(kind, spot, hexes, shifted, rng))
+        laid.update(hexes)
+    if kinds:
+        notes.append(f"{len(kinds)} expansion tile(s) left in the box for lack of free spots: "
+                     + ", ".join(kinds))
+    return tuple(placed), notes
+
+
+def _expansion_problem(board: Board, hexes: Sequence[Hex], taken: set[Hex],
+                       laid: set[Hex]) -> str | None:
+    for h in hexes:
+        if not board.contains(h):
+            return "would run off the lake"
+        if h in laid:
+            return "crosses another expansion tile"
+        if not board.is_water(h):
+            return "would lie on land"
+        if h in taken:
+            return "would cover a buoy or the start/finish tile"
+    return None
+
+
+def _expansion_tile(kind: str, spot: Spot, hexes: tuple[Hex, ...], shifted: bool,
+                    rng: random.Random) -> ExpansionTile:
+    """The tile with the print we do not know chosen by the seed (COURSE-10): the current flows
+    along the tile one way or the other, the maelstrom turns either way, the low-water hexes hold
+    1, 2 and 3 rocks in some order."""
+    axis = spot.side.opposite() if shifted else spot.side
+    if kind == CURRENT:
+        return ExpansionTile(kind, spot.id, hexes, flow=rng.choice((axis, axis.opposite())),
+                             shifted=shifted)
+    if kind == MAELSTROM:
+        return ExpansionTile(kind, spot.id, hexes, sense=rng.choice((Sense.CW, Sense.CCW)),
+                             shifted=shifted)
+    if kind == LOW_WATER:
+        rocks = [1, 2, 3]
+        rng.shuffle(rocks)
+        return ExpansionTile(kind, spot.id, hexes, rocks=tuple(rocks), shifted=shifted)
+    return ExpansionTile(kind, spot.id, hexes, shifted=shifted)
+
