@@ -33,7 +33,6 @@ from course_builder.powerboats.course import (
     Course,
     CourseError,
     ExpansionTile,
-    Route,
     StartFinishTile,
 )
 from course_builder.powerboats.rounding import (

@@ -25,14 +25,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from course_builder.hexgrid import DIRECTIONS, Direction, Hex, Layout
 
 _UNIT = Layout(1.0)
 
 
-class Sense(str, Enum):
+class Sense(StrEnum):
     """Which way round a buoy: clockwise or counter-clockwise seen from above."""
 
     CW = "cw"
@@ -168,10 +168,8 @@ def _on_ray(buoy: Hex, direction: Direction, h: Hex) -> bool:
 
 def _just_clockwise(buoy: Hex, direction: Direction, h: Hex) -> bool:
     """Is ``h`` a neighbour of the line on its clockwise side (in the wedge just clockwise)?"""
-    for side in (direction.right(1), direction.right(2)):
-        if _on_ray(buoy, direction, h - side.vector):
-            return True
-    return False
+    return any(_on_ray(buoy, direction, h - side.vector)
+               for side in (direction.right(1), direction.right(2)))
 
 
 def crossings_along(line: RoundingLine, path: Sequence[Hex]) -> list[tuple[int, Sense]]:
