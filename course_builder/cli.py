@@ -176,6 +176,76 @@ def check_board_cmd(path: Path) -> None:
         click.echo(f"note: not transcribed: {', '.join(untranscribed)}", err=True)
 
 
+# -------------------------------------------------------------------------------------------------
+# powerboats course / validate
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("course")
+@click.option("--race", type=click.Choice(["A", "B", "C"], case_sensitive=False), required=True,
+              help="Race A, B or C: which letter spots hold the buoys.")
+@board_options
+@seed_option
+@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@click.option("--assign", metavar="SPOTS", default=None,
+              help="Spots of buoys 0,1,2,3, e.g. A3,A1,A2,A4 (arrows are still solved).")
+@click.option("--finish-buoy-on-water", is_flag=True,
+              help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@output_option
+def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
+               assign: str | None, finish_buoy_on_water: bool, fmt: str,
+               output: Path | None) -> None:
+    """Generate a random legal course for one race (same seed, same course)."""
+    from course_builder.powerboats.catalog import make_board
+    from course_builder.powerboats.course import dumps
+    from course_builder.powerboats.describe import course_text
+    from course_builder.powerboats.generate import CourseMaker, CourseOptions
+
+    choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+    seed = resolve_seed(seed, not assign or expansion or choice.uses_randomness)
+    lake = make_board(choice, seed)
+    maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
+    course = maker.generate(race.upper(), seed if seed is not None else 0, assign=assign,
+                            expansion=expansion)
+    if fmt == "json":
+        emit(dumps(course.to_json()), output)
+    else:
+        emit(course_text(course), output)
+
+
+@powerboats.command("validate")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def validate_cmd(path: Path) -> None:
+    """Check a course file (e.g. a course laid out by hand). Prints every problem, one per line,
+    and exits 1; exits 0 when the course is legal."""
+    from course_builder.powerboats.catalog import board_from_source
+    from course_builder.powerboats.course import spec_from_json
+    from course_builder.powerboats.validate import validate
+
+    spec = spec_from_json(read_json(path))
+    result = validate(spec, board_from_source(spec.board_source))
+    if not result.ok:
+        for problem in result.problems:
+            click.echo(f"{path}: {problem}")
+        raise SystemExit(1)
+    assert result.course is not None and result.course.route is not None
+    click.echo(f"{path}: ok: race {spec.race} course, shortest legal route "
+               f"{result.course.route.length} hexes")
+
+
+def read_json(path: Path) -> Any:
+    """A JSON file's data; a bad file is a one-line :class:`CourseBuilderError`."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise CourseBuilderError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CourseBuilderError(f"{path}: cannot read the file ({exc})") from None
+
+
 def main() -> None:
     """Entry point of the console script."""
     cli(prog_name="course-builder")

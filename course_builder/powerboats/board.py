@@ -213,6 +213,14 @@ class Board:
         return sum(self.water)
 
     @cached_property
+    def water_steps(self) -> tuple[tuple[tuple[Direction, int], ...], ...]:
+        """``water_steps[i]``: the (direction, index) of each open-water neighbour of hex ``i``."""
+        return tuple(
+            tuple((d, j) for d, j in zip(DIRECTIONS, row, strict=True) if j != -1 and self.water[j])
+            for row in self.neighbors
+        )
+
+    @cached_property
     def graph(self) -> nx.DiGraph:
         """Every hex as a node (terrain, section, spot, row, col) and an edge to each neighbour
         carrying the ``direction`` of that step. Built on first use."""

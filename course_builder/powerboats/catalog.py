@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from course_builder.powerboats.board import (
     Board,
@@ -78,6 +79,7 @@ def make_board(choice: BoardChoice, seed: int | None = None) -> Board:
     else:
         arrangement = None
     board = assemble(kit, arrangement)
+    board.source["board"] = choice.board  # the name or path it was loaded by
     if choice.shuffle_tiles:
         board.source.update(seed=seed, shuffled=True, rotate_tiles=choice.rotate_tiles)
     return board
@@ -87,3 +89,22 @@ def _need_seed(seed: int | None) -> int:
     if seed is None:
         raise BoardError("this board needs a seed")
     return seed
+
+
+def board_from_source(source: dict[str, Any]) -> Board:
+    """Rebuild the board a course was made on from its recorded ``source`` (course files)."""
+    name = source.get("board")
+    if not isinstance(name, str):
+        raise BoardError(f"board: expected a board name or path, got {name!r}")
+    if name == "random":
+        seed = source.get("seed")
+        size = source.get("tile_size", [12, 8])
+        if not isinstance(seed, int) or not isinstance(size, list) or len(size) != 2:
+            raise BoardError("board: a random lake needs its 'seed' and 'tile_size' [rows, cols]")
+        params = LakeParams(int(size[0]), int(size[1]), float(source.get("density", 0.12)))
+        return random_lake(seed, params)
+    if name not in BUILT_IN and not Path(name).is_file():
+        raise BoardError(f"board: no built-in board or file called {name!r}")
+    arrangement = source.get("arrangement")
+    return make_board(BoardChoice(name, arrangement=arrangement if isinstance(arrangement, str)
+                                  else None))

@@ -9,6 +9,8 @@ them, the Expansion 1 tiles, and the shortest legal route. Rules: reference and 
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +30,12 @@ CURRENT = "current"
 MAELSTROM = "maelstrom"
 LOW_WATER = "low-water"
 EXPANSION_KINDS = (REDOUBT, CURRENT, MAELSTROM, LOW_WATER)
+
+
+def dumps(data: Any) -> str:
+    """JSON text of a course (or any data): indented, stable key order, each hex on one line."""
+    text = json.dumps(data, indent=1, sort_keys=True)
+    return re.sub(r"\[\s+(-?\d+),\s+(-?\d+)\s+\]", r"[\1, \2]", text) + "\n"
 
 
 class CourseError(CourseBuilderError):

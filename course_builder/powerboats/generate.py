@@ -273,6 +273,10 @@ class CourseMaker:
         tile = StartFinishTile(placement.hexes, axis, solution.result.start_direction,
                                solution.result.finish_direction)
         all_notes = list(notes)
+        if not self.board.is_water(placement.finish):
+            r, c = placement.finish.offset
+            all_notes.append(f"the finish buoy stands on land at ({r}, {c}), past the tile's far "
+                             "end (COURSE-01)")
         tiles: tuple[ExpansionTile, ...] = ()
         if expansion:
             tiles, more = place_expansion(self.board, race.upper(), buoys, tile,
@@ -322,10 +326,10 @@ class CourseMaker:
 # ------------------------------------------------------------------------------------------------
 
 
-def expansion_sections(board: Board, tile: StartFinishTile, buoy0: Hex) -> set[str]:
+def expansion_sections(board: Board, tile: Sequence[Hex], buoy0: Hex) -> set[str]:
     """Lake sections the expansion tiles must avoid: those under the start/finish tile and its
     start buoy (COURSE-08). The border ring is not a lake section."""
-    sections = {board.section(h) for h in (*tile.hexes, buoy0)}
+    sections = {board.section(h) for h in (*tile, buoy0)}
     return {s for s in sections if s and s != "border"}
 
 
@@ -340,7 +344,7 @@ def place_expansion(board: Board, race: str, buoys: Sequence[Buoy], tile: StartF
     hexes over the letter). A tile that still does not fit on free water skips that spot and waits
     for the next one; tiles left when the spots run out stay in the box. Both are noted.
     """
-    excluded = expansion_sections(board, tile, buoys[0].hex)
+    excluded = expansion_sections(board, tile.hexes, buoys[0].hex)
     spots = [s for s in board.spots if s.letter != race and board.section(s.hex) not in excluded]
     land = [s for s in spots if s.on_land]
     water = [s for s in spots if not s.on_land]

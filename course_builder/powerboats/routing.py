@@ -2,7 +2,9 @@
 
 A legal route leaves the start/finish tile towards its start side, rounds buoys 1, 2 and 3 in
 order, each by crossing its rounding line in the buoy's sense, and finishes by entering the tile
-from its finish side (reference, "Completing a Course"). Buoy hexes and land are never entered.
+from its finish side (reference, "Completing a Course"). Crossing the line of the buoy rounded last
+back again, before the next buoy is rounded, undoes the rounding (COURSE-04). Buoy hexes and land
+are never entered.
 
 The search is a breadth-first search over (hex, buoys rounded so far) on the board's precomputed
 neighbour table: it runs many times per generated course, so it avoids networkx in the loop.
@@ -36,16 +38,43 @@ class NoRoute:
     stuck: int
 
 
-def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> frozenset[int]:
-    """The steps (encoded ``from * n + to`` over board indices) that round a buoy."""
+@dataclass(frozen=True)
+class Gate:
+    """A buoy's rounding line as board steps (encoded ``from * n + to`` over board indices):
+    those crossing it in the buoy's sense, and those crossing it back."""
+
+    forward: frozenset[int]
+    back: frozenset[int]
+
+
+def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> Gate:
+    """The steps that round a buoy and the steps that undo it (COURSE-04)."""
     n = len(board.hexes())
-    out = set()
+    forward, back = set(), set()
     for (a, b), s in line.crossing_edges().items():
-        if s is sense:
-            ia, ib = board.index_or_none(a), board.index_or_none(b)
-            if ia is not None and ib is not None:
-                out.add(ia * n + ib)
-    return frozenset(out)
+        ia, ib = board.index_or_none(a), board.index_or_none(b)
+        if ia is not None and ib is not None:
+            (forward if s is sense else back).add(ia * n + ib)
+    return Gate(frozenset(forward), frozenset(back))
+
+
+def advance(phase: int, count: int, step: int, gates: Sequence[Gate]) -> tuple[int, int]:
+    """The rounding state after one step (COURSE-04).
+
+    ``phase`` is the number of buoys rounded; ``count`` the net crossings of the next buoy's line
+    since then (+1 in the buoy's sense, -1 against it). The buoy is rounded when the count reaches
+    +1. Crossing the line of the buoy rounded last back again, before the next one is rounded,
+    undoes that rounding.
+    """
+    if phase and step in gates[phase - 1].back:
+        return phase - 1, 0
+    if phase < len(gates):
+        gate = gates[phase]
+        if step in gate.forward:
+            return (phase + 1, 0) if count >= 0 else (phase, count + 1)
+        if step in gate.back:
+            return phase, count - 1
+    return phase, count
 
 
 def shortest_route(
@@ -54,11 +83,15 @@ def shortest_route(
     blocked: Iterable[Hex],
     tile: Sequence[Hex],
     axis: Direction,
-    gates: Sequence[frozenset[int]],
+    gates: Sequence[Gate],
     start_sides: Iterable[int] = (1, -1),
     finish_sides: Iterable[int] = (1, -1),
 ) -> RouteResult | NoRoute:
-    """Breadth-first search for the shortest legal route (see the module docstring)."""
+    """Breadth-first search for the shortest legal route (see the module docstring).
+
+    A state is (hex, buoys rounded, net crossings of the next buoy's line, 0 or -1): a route that
+    goes further against a buoy's sense is never the shortest, so lower counts are not kept.
+    """
     n = len(board.hexes())
     nb = board.neighbors
     passable = bytearray(board.water)
@@ -67,59 +100,77 @@ def shortest_route(
         if i is not None:
             passable[i] = 0
     tile_idx = [board.index(h) for h in tile]
-    tile_set = frozenset(tile_idx)
     finish_dirs = frozenset(d for side in finish_sides for d in side_directions(axis, side))
-    goal_phase = len(gates)
+    goal = len(gates)
     unseen = -1
-    parent = [unseen] * (n * (goal_phase + 1))
+    parent = [unseen] * (n * 2 * (goal + 1))
     queue: list[int] = []
     best_phase = 0
+
+    def encode(phase: int, count: int, hex_index: int) -> int:
+        return (phase * 2 + (1 if count >= 0 else 0)) * n + hex_index
+
     for t in tile_idx:
         for side in start_sides:
             for d in side_directions(axis, side):
                 m = nb[t][d]
                 if m < 0 or not passable[m]:
                     continue
-                phase = 1 if goal_phase and (t * n + m) in gates[0] else 0
-                state = phase * n + m
+                phase, count = advance(0, 0, t * n + m, gates)
+                state = encode(phase, count, m)
                 if parent[state] == unseen:
                     parent[state] = -2 - t  # a start: remember the tile hex it left
                     queue.append(state)
     if not queue:
         return NoRoute(0)
+    steps = board.water_steps
+    special = frozenset().union(*(g.forward | g.back for g in gates))
+    is_tile = bytearray(n)
+    for t in tile_idx:
+        is_tile[t] = 1
     head = 0
     while head < len(queue):
         state = queue[head]
         head += 1
-        phase, here = divmod(state, n)
+        code, here = divmod(state, n)
+        phase = code >> 1
         if phase > best_phase:
             best_phase = phase
-        row = nb[here]
-        for d in DIRECTIONS:
-            m = row[d]
-            if m < 0 or not passable[m]:
+        base = here * n
+        for d, m in steps[here]:
+            if not passable[m]:
                 continue
-            p = phase
-            if p < goal_phase and (here * n + m) in gates[p]:
-                p += 1
-            if p == goal_phase and m in tile_set and d in finish_dirs:
-                return _result(board, parent, state, m, n)
-            s2 = p * n + m
+            if base + m in special:
+                p, c = advance(phase, (code & 1) - 1, base + m, gates)
+                if c < -1:
+                    continue  # further against the buoy's sense: never on a shortest route
+                s2 = (p * 2 + (1 if c >= 0 else 0)) * n + m
+            else:
+                p = phase
+                s2 = code * n + m
+            if p == goal and is_tile[m] and d in finish_dirs:
+                return _result(board, parent, state, m, n, goal)
             if parent[s2] == unseen:
                 parent[s2] = state
                 queue.append(s2)
     return NoRoute(best_phase + 1)
 
 
-def _result(board: Board, parent: list[int], last: int, finish: int, n: int) -> RouteResult:
+def _result(board: Board, parent: list[int], last: int, finish: int, n: int, goal: int
+            ) -> RouteResult:
     states = [last]
     while parent[states[-1]] >= 0:
         states.append(parent[states[-1]])
     start_tile = -2 - parent[states[-1]]
     states.reverse()
     indices = [start_tile] + [s % n for s in states] + [finish]
-    phases = [0] + [s // n for s in states]
-    roundings = tuple(i for i in range(1, len(phases)) if phases[i] > phases[i - 1])
+    phases = [0] + [s // n // 2 for s in states] + [goal]
+    # the step that finally rounded each buoy: the last time the count rose to that buoy
+    last_rise: dict[int, int] = {}
+    for i in range(1, len(phases)):
+        if phases[i] > phases[i - 1]:
+            last_rise[phases[i]] = i
+    roundings = tuple(last_rise[k] for k in sorted(last_rise))
     hexes = tuple(board.hex_at(i) for i in indices)
     start_dir = _step_direction(board, indices[0], indices[1])
     finish_dir = _step_direction(board, indices[-2], indices[-1])
