@@ -159,9 +159,44 @@ def route_for(board: Board, *, tile: Sequence[Hex], axis: Direction, blocked: Se
                           start_sides=start_sides, finish_sides=finish_sides)
 
 
+def clear_turns(tile: Sequence[Hex], buoys: Sequence[Hex]) -> list[bool]:
+    """For buoys 1-3: does the course clearly turn there? False where it passes (nearly) straight
+    on or doubles back, so that either arrow is as good (COURSE-02, COURSE-06)."""
+    pts = waypoints(tile, buoys)
+    return [abs(turn(pts[i], pts[i + 1], pts[i + 2])) >= STRAIGHT_TURN for i in range(3)]
+
+
 def circle_count(result: RouteResult) -> int:
     """How many times the route's legs cross at buoys (see :mod:`.circles`)."""
     return sum(forced_circles(result.route, count=True))
+
+
+def best_route(board: Board, *, tile: Sequence[Hex], axis: Direction, blocked: Sequence[Hex],
+               lines: Sequence[RoundingLine], arrows: Sequence[Sense],
+               start_sides: Sequence[int] = (1, -1), finish_sides: Sequence[int] = (1, -1),
+               ) -> RouteResult | None:
+    """The easiest route for given arrows: fewest leg crossings at buoys, then shortest, over the
+    allowed start and finish sides ("choose the easiest start and finish directions", reference,
+    "Building a Course"). The route that picks its sides freely is tried first; only if it
+    crosses itself at a buoy are the side pairs tried one by one."""
+    free = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines, arrows=arrows,
+                     start_sides=start_sides, finish_sides=finish_sides)
+    if isinstance(free, NoRoute):
+        return None
+    best, best_score = free, (circle_count(free), free.route.length)
+    if best_score[0] == 0 or (len(start_sides) == 1 and len(finish_sides) == 1):
+        return best
+    for start_side in start_sides:
+        for finish_side in finish_sides:
+            found = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
+                              arrows=arrows, start_sides=(start_side,),
+                              finish_sides=(finish_side,))
+            if isinstance(found, NoRoute):
+                continue
+            score = (circle_count(found), found.route.length)
+            if score < best_score:
+                best, best_score = found, score
+    return best
 
 
 def solve_arrows(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
@@ -170,41 +205,31 @@ def solve_arrows(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequ
 
     Each arrow follows the course's turn at its buoy (a left turn: counter-clockwise); where the
     course runs straight or doubles back at a buoy both senses are equally good. Among all arrow
-    choices and start/finish sides, the winner has the fewest crossings of a leg leaving a buoy
-    with the leg arriving there (none, unless the buoys' positions force one whatever the arrows),
-    then departs least from the turns, then gives the shortest route ("choose the easiest start
-    and finish directions", reference, "Building a Course").
+    choices, the winner's easiest route has the fewest crossings of a leg leaving a buoy with the
+    leg arriving there (none, unless the buoys' positions force one whatever the arrows), then
+    departs least from the turns, then is the shortest.
     """
     pts = waypoints(tile, buoys)
-    preferred = []
-    doubtful = []
-    for i in range(3):
-        preferred.append(sense_for_turn(pts[i], pts[i + 1], pts[i + 2]))
-        doubtful.append(abs(turn(pts[i], pts[i + 1], pts[i + 2])) < STRAIGHT_TURN)
+    preferred = [sense_for_turn(pts[i], pts[i + 1], pts[i + 2]) for i in range(3)]
+    doubtful = [not c for c in clear_turns(tile, buoys)]
     combos = []
     for flips in itertools.product((False, True), repeat=3):
         arrows = tuple(p.flipped() if f else p for p, f in zip(preferred, flips, strict=True))
         cost = sum(1 for f, d in zip(flips, doubtful, strict=True) if f and not d)
         combos.append((cost, arrows))
     combos.sort(key=lambda c: c[0])
-    side_choices: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((1, -1), (1, -1))]
     best: tuple[tuple[int, int, int], ArrowSolution] | None = None
-    for sides in (side_choices, [((a,), (b,)) for a in (1, -1) for b in (1, -1)]):
-        for cost, arrows in combos:
-            if best is not None and best[0][0] == 0 and cost > best[0][1]:
-                break  # a route without crossings and closer to the turns is already known
-            lines = rounding_lines_for(board, tile, buoys, arrows)
-            for start_sides, finish_sides in sides:
-                found = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
-                                  arrows=arrows, start_sides=start_sides,
-                                  finish_sides=finish_sides)
-                if isinstance(found, NoRoute):
-                    continue
-                score = (circle_count(found), cost, found.route.length)
-                if best is None or score < best[0]:
-                    best = (score, ArrowSolution(arrows, lines, found))  # type: ignore[arg-type]
-        if best is not None and best[0][0] == 0:
-            break  # no crossing at all: letting the route pick its sides freely was best
+    for cost, arrows in combos:
+        if best is not None and best[0][0] == 0 and cost > best[0][1]:
+            break  # a route without crossings and closer to the turns is already known
+        lines = rounding_lines_for(board, tile, buoys, arrows)
+        found = best_route(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
+                           arrows=arrows)
+        if found is None:
+            continue
+        score = (circle_count(found), cost, found.route.length)
+        if best is None or score < best[0]:
+            best = (score, ArrowSolution(arrows, lines, found))  # type: ignore[arg-type]
     return best[1] if best else None
 
 

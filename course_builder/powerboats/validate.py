@@ -26,6 +26,8 @@ from course_builder.powerboats.course import (
 )
 from course_builder.powerboats.generate import (
     CourseOptions,
+    best_route,
+    clear_turns,
     expansion_sections,
     rounding_lines_for,
     route_for,
@@ -131,7 +133,10 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
         return Validation(tuple(problems), None)
     circles = sum(forced_circles(result.route, count=True))
     if circles:
+        clear = clear_turns(placement.hexes, buoy_hexes[1:])
         for n in (1, 2, 3):
+            if not clear[n - 1]:
+                continue  # passed straight or doubled back: either arrow is fair (COURSE-06)
             flipped = tuple(a.flipped() if i == n - 1 else a for i, a in enumerate(arrows))
             other = _route(board, placement.hexes, axis, buoy_hexes[1:], blocked, flipped, sides)
             if not isinstance(other, NoRoute) and sum(forced_circles(other.route, count=True)) < circles:
@@ -152,9 +157,16 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
     return Validation((), course)
 
 
-def _route(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex], blocked: Sequence[Hex],
-           arrows: Sequence[Sense], sides: Sequence[tuple[int, ...]]) -> RouteResult | NoRoute:
+def _route(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
+           blocked: Sequence[Hex], arrows: Sequence[Sense], sides: Sequence[tuple[int, ...]]
+           ) -> RouteResult | NoRoute:
+    """The easiest route for the laid-out arrows over the allowed start/finish sides; a bare
+    search to say which goal cannot be reached when there is none."""
     lines = rounding_lines_for(board, tile, buoys, arrows)
+    found = best_route(board, tile=tile, axis=axis, blocked=blocked, lines=lines, arrows=arrows,
+                       start_sides=sides[0], finish_sides=sides[1])
+    if found is not None:
+        return found
     return route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines, arrows=arrows,
                      start_sides=sides[0], finish_sides=sides[1])
 

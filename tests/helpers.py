@@ -1,0 +1,36 @@
+"""Small hand-made boards for tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from course_builder.hexgrid import Direction, from_offset
+from course_builder.powerboats.board import Board, Section, Spot
+
+
+def lake(
+    rows: int,
+    cols: int,
+    spots: Mapping[str, tuple[tuple[int, int], str]],
+    land: Iterable[tuple[int, int]] = (),
+    sections: Mapping[str, tuple[int, int, int, int]] | None = None,
+) -> Board:
+    """A board of open water with the given land hexes and spots.
+
+    ``spots`` maps an id such as ``"A1"`` to ((row, col), side); a spot on a land hex is an
+    island letter. ``sections`` maps a name to (row, col, rows, cols); other hexes are "border".
+    """
+    land = set(land)
+    terrain = ["".join("#" if (r, c) in land else "." for c in range(cols)) for r in range(rows)]
+    grid = [["border"] * cols for _ in range(rows)]
+    slots = []
+    for name, (r0, c0, nr, nc) in (sections or {}).items():
+        slots.append(Section(name, r0, c0, nr, nc))
+        for r in range(r0, r0 + nr):
+            for c in range(c0, c0 + nc):
+                grid[r][c] = name
+    made = [
+        Spot(sid, sid[0], from_offset(*rc), rc in land, Direction[side])
+        for sid, (rc, side) in spots.items()
+    ]
+    return Board("test", terrain, grid, made, slots=slots)

@@ -1,0 +1,117 @@
+"""Rounding lines and crossing them (docs/rulings.md COURSE-03, COURSE-04)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from course_builder.hexgrid import DIRECTIONS, Direction, Hex, distance, wedge
+from course_builder.powerboats.rounding import (
+    Sense,
+    crossing,
+    crossing_edges,
+    rounding_direction,
+    rounding_line,
+    sense_for_turn,
+    snap,
+)
+from course_builder.powerboats.routing import Gate, advance
+
+B = Hex(0, 0)
+
+
+def test_turns_give_senses() -> None:
+    # y-up points: coming from the south, leaving to the west is a left turn
+    assert sense_for_turn((0, -5), (0, 0), (-5, 0)) is Sense.CCW
+    assert sense_for_turn((0, -5), (0, 0), (5, 0)) is Sense.CW
+
+
+def test_rounding_line_points_away_from_both_waypoints() -> None:
+    # from the south, then east: the line points away from both, to the north-west
+    assert rounding_direction((0, -5), (0, 0), (5, 0), Sense.CW) is Direction.NW
+    # hairpin: back towards the south, the line points north (snapped to NW on the tie)
+    assert rounding_direction((0.1, -5), (0, 0), (-0.1, -5), Sense.CW) in (Direction.NE,
+                                                                           Direction.NW)
+
+
+def test_straight_pass_line_is_on_the_passing_side() -> None:
+    # travelling west past the buoy: clockwise keeps it to starboard, so the boat passes south
+    assert rounding_direction((5, 0), (0, 0), (-5, 0), Sense.CW) in (Direction.SW, Direction.SE)
+    assert rounding_direction((5, 0), (0, 0), (-5, 0), Sense.CCW) in (Direction.NW, Direction.NE)
+
+
+def test_snap() -> None:
+    assert snap((1, 0)) is Direction.E
+    assert snap((1, 1.2)) is Direction.NE
+    assert snap((-1, -0.1)) is Direction.W
+
+
+def test_crossing_senses_on_an_east_line() -> None:
+    # the line runs east from the buoy: (1,0), (2,0), ...; the hexes below it on the page
+    # ((1,1) and (0,1)) are just clockwise of it
+    assert crossing(B, Direction.E, Hex(1, 1), Hex(1, 0)) is Sense.CCW  # moving up onto the line
+    assert crossing(B, Direction.E, Hex(2, 0), Hex(1, 1)) is Sense.CW
+    assert crossing(B, Direction.E, Hex(2, -1), Hex(2, 0)) is None  # from the ccw side: same side
+    assert crossing(B, Direction.E, Hex(1, 0), Hex(2, 0)) is None  # along the line
+    assert crossing(B, Direction.E, Hex(-1, 1), Hex(-1, 0)) is None  # the far side of the buoy
+
+
+@given(st.sampled_from(DIRECTIONS), st.integers(-7, 7), st.integers(-7, 7),
+       st.sampled_from(DIRECTIONS))
+def test_crossing_matches_wedges(d: Direction, q: int, r: int, step: Direction) -> None:
+    """Line hexes lie in the wedge just counter-clockwise of the line: a crossing is exactly a
+    step between wedge d-1 and wedge d."""
+    a = Hex(q, r)
+    b = a.neighbor(step)
+    if B in (a, b):
+        return
+    expected = None
+    if wedge(a) == (d - 1) % 6 and wedge(b) == d:
+        expected = Sense.CCW
+    elif wedge(a) == d and wedge(b) == (d - 1) % 6:
+        expected = Sense.CW
+    assert crossing(B, d, a, b) is expected
+    if max(distance(a, B), distance(b, B)) <= 8:
+        assert crossing_edges(B, d, 9).get((a, b)) is expected
+
+
+def test_rounding_line_hexes() -> None:
+    line = rounding_line(Hex(3, 3), Direction.NE, 3)
+    assert line.hexes == (Hex(4, 2), Hex(5, 1), Hex(6, 0))
+
+
+def _gate(direction: Direction, sense: Sense) -> tuple[Gate, dict]:
+    edges = crossing_edges(B, direction, 6)
+    code = {}
+    forward, back = set(), set()
+    for k, ((a, b), s) in enumerate(edges.items()):
+        code[(a, b)] = k
+        (forward if s is sense else back).add(k)
+    return Gate(frozenset(forward), frozenset(back)), code
+
+
+def test_dipping_across_the_line_does_not_round() -> None:
+    """COURSE-04: crossing against the sense first and back again nets zero."""
+    gate, code = _gate(Direction.E, Sense.CW)
+    wrong = code[(Hex(1, 1), Hex(1, 0))]  # ccw crossing of a clockwise buoy's line
+    right = code[(Hex(1, 0), Hex(1, 1))]
+    phase, count = advance(0, 0, wrong, [gate])
+    assert (phase, count) == (0, -1)
+    assert advance(phase, count, right, [gate]) == (0, 0)  # back where it was: not rounded
+    assert advance(0, 0, right, [gate]) == (1, 0)  # coming from the right side: rounded
+
+
+def test_crossing_back_undoes_the_rounding() -> None:
+    gate, code = _gate(Direction.E, Sense.CW)
+    right = code[(Hex(2, 0), Hex(2, 1))]
+    back = code[(Hex(2, 1), Hex(2, 0))]
+    assert advance(0, 0, right, [gate, gate]) == (1, 0)
+    assert advance(1, 0, back, [gate, Gate(frozenset(), frozenset())]) == (0, 0)
+
+
+@pytest.mark.parametrize("text", ["cw", "CCW", " cw "])
+def test_sense_parse(text: str) -> None:
+    assert Sense.parse(text).value == text.strip().lower()
+    with pytest.raises(ValueError, match="unknown arrow"):
+        Sense.parse("left")
