@@ -1,0 +1,182 @@
+"""Validating laid-out courses: every problem, one line each, naming the piece concerned."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from course_builder.cli import cli
+from course_builder.powerboats.course import CourseError, spec_from_json
+from course_builder.powerboats.generate import CourseMaker
+from course_builder.powerboats.validate import validate
+from tests.helpers import lake
+
+SQUARE = {"A1": ((3, 4), "E"), "A2": ((3, 15), "E"), "A3": ((12, 3), "E"), "A4": ((13, 8), "E"),
+          "B1": ((8, 12), "E"), "C1": ((6, 6), "E")}
+BOARD = lake(16, 20, SQUARE, land={(6, 6)})
+
+
+def laid_out(**changes) -> dict:
+    """A legal hand-laid course on BOARD (no derived data), with changes."""
+    data = {
+        "race": "A",
+        "board": {"board": "test"},
+        "buoys": [
+            {"number": 0, "spot": "A4"},
+            {"number": 1, "spot": "A2", "arrow": "ccw"},
+            {"number": 2, "spot": "A1", "arrow": "ccw"},
+            {"number": 3, "spot": "A3", "arrow": "ccw"},
+        ],
+    }
+    data.update(changes)
+    return data
+
+
+def problems(data: dict) -> list[str]:
+    return [str(p) for p in validate(spec_from_json(data), BOARD).problems]
+
+
+def test_legal_course_gives_the_full_course() -> None:
+    result = validate(spec_from_json(laid_out()), BOARD)
+    assert result.ok
+    assert result.course.route.length == 41
+    assert [b.hex.offset for b in result.course.buoys] == [(13, 8), (3, 15), (3, 4), (12, 3),
+                                                           (13, 13)]
+
+
+def test_buoy_on_a_spot_of_another_race() -> None:
+    data = laid_out()
+    data["buoys"][2]["spot"] = "B1"
+    assert problems(data) == [
+        "buoy 2: stands on B1, but race A uses the A spots (reference, \"Building a Course\")"]
+
+
+def test_two_buoys_on_one_spot_and_an_unknown_spot() -> None:
+    data = laid_out()
+    data["buoys"][2]["spot"] = "A2"
+    data["buoys"][3]["spot"] = "A9"
+    assert problems(data) == ["buoy 2: spot A2 already holds buoy 1",
+                              "buoy 3: the board has no spot A9"]
+
+
+def test_missing_arrow() -> None:
+    data = laid_out()
+    del data["buoys"][3]["arrow"]
+    assert problems(data) == ["buoy 3: has no arrow: give 'cw' or 'ccw'"]
+
+
+def test_tile_that_does_not_fit() -> None:
+    board = lake(16, 20, {**SQUARE, "A4": ((13, 1), "W")}, land={(6, 6)})
+    result = validate(spec_from_json(laid_out()), board)
+    assert [str(p) for p in result.problems] == [
+        "start/finish tile: does not fit at A4: hex 2 of the start/finish tile would be off the "
+        "lake"]
+
+
+def test_wrong_finish_buoy_and_tile_positions() -> None:
+    data = laid_out(start_finish_tile={"hexes": [[12, 9], [12, 10], [12, 11], [12, 12]]})
+    data["buoys"].append({"number": "finish", "hex": [13, 14]})
+    assert problems(data) == [
+        "start/finish tile: must run straight out from the side of A4's letter: (13, 9), "
+        "(13, 10), (13, 11), (13, 12)",
+        "finish buoy: stands at (13, 14), but belongs on the hex past the tile's far end, "
+        "(13, 13)",
+    ]
+
+
+def test_start_direction_along_the_tile() -> None:
+    data = laid_out(start_finish_tile={"start_direction": "W", "finish_direction": "SE"})
+    assert problems(data) == [
+        "start/finish tile: the start direction W runs along the tile (E-W), it does not cross it"]
+
+
+def test_wrong_arrow_names_the_buoy() -> None:
+    data = laid_out()
+    data["buoys"][1]["arrow"] = "cw"
+    assert problems(data) == [
+        "buoy 1: arrow cw forces a complete circle: the route leaving a buoy crosses the route "
+        "arriving there; ccw would not (narrative, \"Building a Course\")"]
+
+
+def test_unreachable_buoy() -> None:
+    """An island ring round a buoy is no obstacle (its line runs on beyond the ring), but a
+    shore cutting the lake in two is: buoys 1 and 2 lie north of it, the tile south."""
+    wall = {(7, c) for c in range(20)}
+    board = lake(16, 20, SQUARE, land={(6, 6)} | wall)
+    result = validate(spec_from_json(laid_out()), board)
+    assert [str(p) for p in result.problems] == [
+        "buoy 1: cannot be rounded counter-clockwise: no water route crosses its rounding line "
+        "that way"]
+
+
+def test_expansion_tile_problems() -> None:
+    data = laid_out(expansion_tiles=[
+        {"kind": "redoubt", "spot": "C1", "hexes": [[6, 7], [6, 8], [6, 9]]},
+        {"kind": "maelstrom", "spot": "B1", "hexes": [[6, 9], [6, 10], [6, 11]], "sense": "cw"},
+        {"kind": "current", "spot": "A1", "hexes": [[3, 5], [3, 6], [13, 9]], "flow": "E"},
+        {"kind": "low-water", "spot": "B1", "hexes": [[5, 5], [6, 6], [7, 6]],
+         "rocks": [1, 2, 3]},
+    ])
+    assert problems(data) == [
+        "maelstrom tile at B1: overlaps the redoubt tile at C1 at (6, 9)",
+        "current tile at A1: stands on a A spot, which race A uses for buoys (expansion, "
+        "\"Preparation\")",
+        "current tile at A1: hex (13, 9) is under the start/finish tile",
+        "low-water tile at B1: hex (6, 6) is land or off the lake",
+    ]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "a course file holds a JSON object"),
+    ({"race": "D"}, "race: expected 'A', 'B' or 'C', got 'D'"),
+    ({"race": "A", "buoys": [{"number": 7}]}, "buoys[0]: number must be 0-3 or 'finish', got 7"),
+    ({"race": "A", "buoys": [{"number": 0, "spot": "A1", "hex": [1]}]},
+     "buoy 0: hex: expected a hex as [row, col], got [1]"),
+    ({"race": "A", "buoys": [{"number": 0, "spot": "A1"}]}, "buoys: buoy 1 is missing"),
+    (laid_out(version=9), "not a version 1 Powerboats course (format None, version 9)"),
+    (laid_out(start_finish_tile={"start_direction": "N"}),
+     "start_direction: unknown direction 'N' (expected one of E, NE, NW, W, SW, SE)"),
+])
+def test_bad_course_files(data, message: str) -> None:
+    with pytest.raises(CourseError) as info:
+        spec_from_json(data)
+    assert str(info.value) == message
+
+
+def test_round_trip_course_json_validate() -> None:
+    course = CourseMaker(BOARD).build("A", ("A4", "A2", "A1", "A3"), expansion=True)
+    data = json.loads(json.dumps(course.to_json()))
+    result = validate(spec_from_json(data), BOARD)
+    assert result.ok
+    assert result.course.to_json()["buoys"] == data["buoys"]
+    assert result.course.route.hexes == course.route.hexes
+
+
+def test_validate_command(tmp_path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "course.json"
+    made = runner.invoke(cli, ["powerboats", "course", "--race", "B", "--seed", "12",
+                               "--format", "json", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    ok = runner.invoke(cli, ["powerboats", "validate", str(out)])
+    assert ok.exit_code == 0
+    assert ok.stdout.startswith(f"{out}: ok: race B course, shortest legal route ")
+    data = json.loads(out.read_text())
+    for b in data["buoys"]:
+        if b["number"] == 0:
+            b["spot"] = "A1"
+        if b["number"] == 2:
+            b["arrow"] = "up"
+    out.write_text(json.dumps(data))
+    bad = runner.invoke(cli, ["powerboats", "validate", str(out)])
+    assert bad.exit_code == 1
+    assert bad.stderr == f"Error: buoy 2: unknown arrow 'up' (expected 'cw' or 'ccw')\n"
+    data["buoys"][2]["arrow"] = "cw"
+    out.write_text(json.dumps(data))
+    bad = runner.invoke(cli, ["powerboats", "validate", str(out)])
+    assert bad.exit_code == 1
+    assert bad.stdout.splitlines()[0] == (
+        f"{out}: buoy 0: stands on A1, but race B uses the B spots (reference, \"Building a "
+        "Course\")")
