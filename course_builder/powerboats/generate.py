@@ -14,6 +14,7 @@ generating thousands of courses on one board stays fast. Randomness comes only f
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,7 +34,9 @@ from course_builder.powerboats.course import (
     Course,
     CourseError,
     ExpansionTile,
+    Route,
     StartFinishTile,
+    crossing_side,
 )
 from course_builder.powerboats.rounding import (
     RoundingLine,
@@ -125,11 +128,20 @@ def line_length(board: Board, buoy: Hex, direction: Direction) -> int:
 
 @dataclass(frozen=True)
 class ArrowSolution:
-    """Arrows for buoys 1-3, their rounding lines and the shortest route they give."""
+    """Arrows for buoys 1-3, their rounding lines, the start and finish directions, and the
+    shortest route they give (None when routes are not solved)."""
 
-    arrows: tuple[Sense, Sense, Sense]
-    lines: tuple[RoundingLine, RoundingLine, RoundingLine]
-    result: RouteResult
+    arrows: tuple[Sense, ...]
+    lines: tuple[RoundingLine, ...]
+    start_direction: Direction
+    finish_direction: Direction
+    route: Route | None
+
+    @classmethod
+    def of(cls, arrows: Sequence[Sense], lines: Sequence[RoundingLine],
+           result: RouteResult) -> ArrowSolution:
+        return cls(tuple(arrows), tuple(lines), result.start_direction, result.finish_direction,
+                   result.route)
 
 
 def waypoints(tile: Sequence[Hex], buoys: Sequence[Hex]) -> list[tuple[float, float]]:
@@ -157,6 +169,26 @@ def route_for(board: Board, *, tile: Sequence[Hex], axis: Direction, blocked: Se
     gates = [gate_steps(board, line, sense) for line, sense in zip(lines, arrows, strict=True)]
     return shortest_route(board, blocked=blocked, tile=tile, axis=axis, gates=gates,
                           start_sides=start_sides, finish_sides=finish_sides)
+
+
+def quick_arrows(board: Board, tile: Sequence[Hex], axis: Direction,
+                 buoys: Sequence[Hex]) -> ArrowSolution:
+    """Arrows from the turns alone; start towards buoy 1, finish coming from buoy 3."""
+    pts = waypoints(tile, buoys)
+    arrows = [sense_for_turn(pts[i], pts[i + 1], pts[i + 2]) for i in range(3)]
+    lines = rounding_lines_for(board, tile, buoys, arrows)
+    start = _facing(axis, pts[0], pts[1])
+    finish = _facing(axis, pts[3], pts[0])
+    return ArrowSolution(tuple(arrows), lines, start, finish, None)
+
+
+def _facing(axis: Direction, source: tuple[float, float], target: tuple[float, float]
+            ) -> Direction:
+    """The tile-crossing direction closest to the way from ``source`` to ``target``."""
+    vx, vy = target[0] - source[0], target[1] - source[1]
+    crossing = [d for d in Direction if crossing_side(axis, d)]
+    return max(crossing, key=lambda d: vx * math.cos(math.radians(d.angle))
+               + vy * math.sin(math.radians(d.angle)))
 
 
 def clear_turns(tile: Sequence[Hex], buoys: Sequence[Hex]) -> list[bool]:
@@ -229,7 +261,7 @@ def solve_arrows(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequ
             continue
         score = (circle_count(found), cost, found.route.length)
         if best is None or score < best[0]:
-            best = (score, ArrowSolution(arrows, lines, found))  # type: ignore[arg-type]
+            best = (score, ArrowSolution.of(arrows, lines, found))
     return best[1] if best else None
 
 
@@ -239,6 +271,9 @@ class CourseMaker:
 
     board: Board
     options: CourseOptions = field(default_factory=CourseOptions)
+    solve_routes: bool = True
+    """False: arrows from the turns alone and start/finish directions facing buoys 1 and 3, no
+    route search (fast, for statistics; not checked against forced circles)."""
     _solutions: dict[tuple[str, ...], ArrowSolution | str] = field(default_factory=dict, repr=False)
 
     def spots(self, race: str) -> tuple[Spot, ...]:
@@ -274,8 +309,11 @@ class CourseMaker:
             solution = f"spot {spots[0].id} cannot take buoy 0: {placement.problem}"
         else:
             blocked = [*buoy_hexes, placement.finish]
-            found = solve_arrows(self.board, placement.hexes, spots[0].side, buoy_hexes[1:],
-                                 blocked)
+            if not self.solve_routes:
+                found = quick_arrows(self.board, placement.hexes, spots[0].side, buoy_hexes[1:])
+            else:
+                found = solve_arrows(self.board, placement.hexes, spots[0].side, buoy_hexes[1:],
+                                     blocked)
             solution = found if found else (
                 f"no arrows give a legal route without a full circle for {','.join(assignment)}")
         self._solutions[assignment] = solution
@@ -295,8 +333,8 @@ class CourseMaker:
         for i in range(3):
             buoys.append(Buoy(i + 1, spots[i + 1].hex, spots[i + 1].id, solution.arrows[i]))
         buoys.append(Buoy(FINISH, placement.finish))
-        tile = StartFinishTile(placement.hexes, axis, solution.result.start_direction,
-                               solution.result.finish_direction)
+        tile = StartFinishTile(placement.hexes, axis, solution.start_direction,
+                               solution.finish_direction)
         all_notes = list(notes)
         if not self.board.is_water(placement.finish):
             r, c = placement.finish.offset
@@ -312,7 +350,7 @@ class CourseMaker:
                 all_notes.append(f"spot {s.id} is approximate in the board data (not readable in "
                                  "the source): check it against your board")
         return Course(race.upper(), dict(self.board.source), tuple(buoys), tile, solution.lines,
-                      tiles, solution.result.route, seed, tuple(all_notes),
+                      tiles, solution.route, seed, tuple(all_notes),
                       self.options.to_json())
 
     def generate(self, race: str, seed: int, *, assign: str | Sequence[str] | None = None,

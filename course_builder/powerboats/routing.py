@@ -123,36 +123,42 @@ def shortest_route(
                     queue.append(state)
     if not queue:
         return NoRoute(0)
-    steps = board.water_steps
+    # the water neighbours of each hex, without the buoys' hexes (only a few lists change)
+    steps = list(board.water_steps)
+    for b, ok in enumerate(passable):
+        if not ok and board.water[b]:
+            for _d, m in steps[b]:
+                steps[m] = tuple(x for x in steps[m] if x[1] != b)
     special = frozenset().union(*(g.forward | g.back for g in gates))
     is_tile = bytearray(n)
     for t in tile_idx:
         is_tile[t] = 1
-    head = 0
-    while head < len(queue):
-        state = queue[head]
-        head += 1
-        code, here = divmod(state, n)
+    codes = [s // n for s in queue]  # layer code (phase * 2 + count + 1) of each queued state
+    hexes = [s % n for s in queue]
+    for k, state in enumerate(queue):  # the list grows while it is walked: breadth first
+        code = codes[k]
+        here = hexes[k]
         phase = code >> 1
         if phase > best_phase:
             best_phase = phase
         base = here * n
+        layer = code * n
         for d, m in steps[here]:
-            if not passable[m]:
-                continue
             if base + m in special:
                 p, c = advance(phase, (code & 1) - 1, base + m, gates)
                 if c < -1:
                     continue  # further against the buoy's sense: never on a shortest route
-                s2 = (p * 2 + (1 if c >= 0 else 0)) * n + m
+                c2 = p * 2 + (1 if c >= 0 else 0)
             else:
-                p = phase
-                s2 = code * n + m
+                p, c2 = phase, code
             if p == goal and is_tile[m] and d in finish_dirs:
                 return _result(board, parent, state, m, n, goal)
+            s2 = c2 * n + m if c2 != code else layer + m
             if parent[s2] == unseen:
                 parent[s2] = state
                 queue.append(s2)
+                codes.append(c2)
+                hexes.append(m)
     return NoRoute(best_phase + 1)
 
 
