@@ -12,14 +12,19 @@ import json
 import time
 
 from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.course import spec_from_json
+from course_builder.powerboats.course import CourseError, spec_from_json
 from course_builder.powerboats.generate import CourseMaker
 from course_builder.powerboats.lakegen import random_lake
 from course_builder.powerboats.validate import validate
 
 
 def check(maker: CourseMaker, race: str, seed: int, expansion: bool, failures: list) -> None:
-    course = maker.generate(race, seed, expansion=expansion)
+    try:
+        course = maker.generate(race, seed, expansion=expansion)
+    except CourseError as exc:
+        failures.append({"board": maker.board.source, "race": race, "seed": seed,
+                         "expansion": expansion, "problems": [str(exc)]})
+        return
     data = json.loads(json.dumps(course.to_json()))
     result = validate(spec_from_json(data), maker.board)
     if not result.ok or result.course.route != course.route:

@@ -42,6 +42,7 @@ from course_builder.powerboats.rounding import (
     RoundingLine,
     Sense,
     centre,
+    crossing_edges,
     rounding_direction,
     rounding_line,
     sense_for_turn,
@@ -156,9 +157,26 @@ def rounding_lines_for(board: Board, tile: Sequence[Hex], buoys: Sequence[Hex],
     pts = waypoints(tile, buoys)
     lines = []
     for i, b in enumerate(buoys):
-        d = rounding_direction(pts[i], pts[i + 1], pts[i + 2], arrows[i])
+        d = crossable_direction(board, b, rounding_direction(pts[i], pts[i + 1], pts[i + 2],
+                                                             arrows[i]))
         lines.append(rounding_line(b, d, line_length(board, b, d)))
     return tuple(lines)
+
+
+def crossable(board: Board, buoy: Hex, direction: Direction) -> bool:
+    """Can a boat cross the buoy's line in this direction at all, from water to water?"""
+    edges = crossing_edges(buoy, direction, line_length(board, buoy, direction))
+    return any(board.is_water(a) and board.is_water(b) for a, b in edges)
+
+
+def crossable_direction(board: Board, buoy: Hex, direction: Direction) -> Direction:
+    """The line direction itself, or where it runs over land all the way to the edge of the
+    lake (a buoy against the shore), the nearest direction a boat can cross (COURSE-03)."""
+    for turn_by in (0, 1, -1, 2, -2, 3):
+        d = direction.left(turn_by)
+        if crossable(board, buoy, d):
+            return d
+    return direction
 
 
 def route_for(board: Board, *, tile: Sequence[Hex], axis: Direction, blocked: Sequence[Hex],
@@ -315,7 +333,8 @@ class CourseMaker:
                 found = solve_arrows(self.board, placement.hexes, spots[0].side, buoy_hexes[1:],
                                      blocked)
             solution = found if found else (
-                f"no arrows give a legal route without a full circle for {','.join(assignment)}")
+                f"no legal route for buoys on {','.join(assignment)}: whatever the arrows, a "
+                "buoy cannot be rounded or the finish cannot be reached")
         self._solutions[assignment] = solution
         return solution
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from course_builder.hexgrid import DIRECTIONS, Hex, distance, from_offset, to_offset
 from course_builder.powerboats.board import BORDER, LETTERS, Board, BoardError, Section, Spot
+from course_builder.powerboats.rounding import crossing_edges
 
 MIN_RUN = 5
 """Open water hexes needed straight out from a spot's side: the 4-hex start/finish tile plus the
@@ -186,6 +187,21 @@ def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list
     return spots
 
 
+def roundable(board: Board, h: Hex) -> bool:
+    """Could a buoy here be rounded whichever way its rounding line points? Every half-line from
+    it must be crossable from water to water somewhere (COURSE-03)."""
+    for d in DIRECTIONS:
+        length = 0
+        x = h.neighbor(d)
+        while board.contains(x):
+            length += 1
+            x = x.neighbor(d)
+        edges = crossing_edges(h, d, length)
+        if not any(board.is_water(a) and board.is_water(b) for a, b in edges):
+            return False
+    return True
+
+
 def _line(h: Hex, side: int) -> list[Hex]:
     out = []
     for _ in range(MIN_RUN):
@@ -206,6 +222,8 @@ def _choose_spot(
             if board.water[i] == on_land or h in blocked:
                 continue
             if any(distance(h, t) < 3 for t in taken):
+                continue
+            if not roundable(board, h):
                 continue
             sides = [d for d in DIRECTIONS if board.water_run[i][d] >= MIN_RUN
                      and not blocked.intersection(_line(h, d))]
