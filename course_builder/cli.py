@@ -236,6 +236,76 @@ def validate_cmd(path: Path) -> None:
                f"{result.course.route.length} hexes")
 
 
+@powerboats.command("sheet")
+@click.option("--race", type=click.Choice(["A", "B", "C", "game"], case_sensitive=False),
+              default="A", show_default=True,
+              help="One race, or 'game': races A, B and C on the same lake, one page each.")
+@board_options
+@seed_option
+@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@click.option("--course", "course_file", type=click.Path(exists=True, dir_okay=False,
+              path_type=Path), default=None,
+              help="Print this course file (e.g. a validated hand-laid course) instead.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
+              show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              default="a4", show_default=True, help="PDF paper size.")
+@click.option("--mats", is_flag=True, help="Add a page of per-player dice and damage mats.")
+@click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
+@click.option("--finish-buoy-on-water", is_flag=True,
+              help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
+              "SVG/PNG pages, -RACE is added to the name.")
+def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+              tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
+              course_file: Path | None, fmt: str, paper: str, mats: bool, no_route: bool,
+              finish_buoy_on_water: bool, output: Path | None) -> None:
+    """Print a setup sheet: the lake with every piece to place and how to place it."""
+    from course_builder.render.sheets import render_sheets
+
+    if course_file is not None:
+        lake, courses = _course_from_file(course_file)
+        stem = f"powerboats-{courses[0].race}-{course_file.stem}"
+    else:
+        from course_builder.powerboats.catalog import make_board
+        from course_builder.powerboats.generate import CourseMaker, CourseOptions
+
+        choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+        seed = resolve_seed(seed, True)
+        assert seed is not None
+        lake = make_board(choice, seed)
+        maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
+        races = "ABC" if race.lower() == "game" else race.upper()
+        courses = [maker.generate(r, seed, expansion=expansion) for r in races]
+        stem = f"powerboats-{race.upper() if race.lower() != 'game' else 'game'}-{seed}"
+    files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(), show_route=not no_route,
+                          mats=mats)
+    target = output or Path("output") / f"{stem}.{fmt}"
+    for suffix, data in files:
+        path = target if len(files) == 1 else target.with_name(
+            f"{target.stem}-{suffix}{target.suffix}")
+        write_atomic(path, data)
+        click.echo(f"wrote {path}", err=True)
+
+
+def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
+    from course_builder.powerboats.catalog import board_from_source
+    from course_builder.powerboats.course import spec_from_json
+    from course_builder.powerboats.validate import validate
+
+    spec = spec_from_json(read_json(path))
+    lake = board_from_source(spec.board_source)
+    result = validate(spec, lake)
+    if not result.ok:
+        first = result.problems[0]
+        more = f" (and {len(result.problems) - 1} more; run validate)" if len(
+            result.problems) > 1 else ""
+        raise CourseBuilderError(f"{path}: the course is not legal: {first}{more}")
+    assert result.course is not None
+    return lake, [result.course]
+
+
 def read_json(path: Path) -> Any:
     """A JSON file's data; a bad file is a one-line :class:`CourseBuilderError`."""
     try:

@@ -364,7 +364,8 @@ class CourseMaker:
             tiles, more = place_expansion(self.board, race.upper(), buoys, tile,
                                           rng or random.Random(f"powerboats-expansion:{seed}"))
             all_notes.extend(more)
-        for s in spots:
+        used = [*spots, *(self.board.spot(t.spot) for t in tiles)]
+        for s in used:
             if s.approximate:
                 all_notes.append(f"spot {s.id} is approximate in the board data (not readable in "
                                  "the source): check it against your board")
