@@ -221,6 +221,36 @@ class Board:
         )
 
     @cached_property
+    def water_areas(self) -> tuple[int, ...]:
+        """``water_areas[i]``: which connected body of open water hex ``i`` belongs to (numbered
+        from 0 in reading order), -1 for land."""
+        area = [-1] * len(self._hexes)
+        count = 0
+        for start in range(len(self._hexes)):
+            if not self.water[start] or area[start] != -1:
+                continue
+            area[start] = count
+            stack = [start]
+            while stack:
+                i = stack.pop()
+                for _d, j in self.water_steps[i]:
+                    if area[j] == -1:
+                        area[j] = count
+                        stack.append(j)
+            count += 1
+        return tuple(area)
+
+    def areas_around(self, h: Hex) -> frozenset[int]:
+        """The water bodies a hex lies in or touches (a buoy can be rounded only in these)."""
+        i = self._index.get(h)
+        if i is None:
+            return frozenset()
+        areas = {self.water_areas[j] for _d, j in self.water_steps[i]}
+        if self.water[i]:
+            areas.add(self.water_areas[i])
+        return frozenset(areas)
+
+    @cached_property
     def graph(self) -> nx.DiGraph:
         """Every hex as a node (terrain, section, spot, row, col) and an edge to each neighbour
         carrying the ``direction`` of that step. Built on first use."""

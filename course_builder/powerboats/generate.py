@@ -221,21 +221,58 @@ def circle_count(result: RouteResult) -> int:
     return sum(forced_circles(result.route, count=True))
 
 
-def best_route(board: Board, *, tile: Sequence[Hex], axis: Direction, blocked: Sequence[Hex],
-               lines: Sequence[RoundingLine], arrows: Sequence[Sense],
+def usable_lines(board: Board, *, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
+                 blocked: Sequence[Hex], arrows: Sequence[Sense],
+                 start_sides: Sequence[int] = (1, -1), finish_sides: Sequence[int] = (1, -1),
+                 ) -> tuple[tuple[RoundingLine, ...], RouteResult | NoRoute]:
+    """The rounding lines for the arrows, with the shortest route over them.
+
+    Normally the lines of :func:`rounding_lines_for`. Where no route can round a buoy across its
+    line in its sense (a buoy at the tip of a peninsula, whose line would close off a dead end),
+    that line turns to the nearest direction across which the course can be sailed (COURSE-03):
+    the buoy that could not be rounded first, then the one before it.
+    """
+    lines = list(rounding_lines_for(board, tile, buoys, arrows))
+    defaults = [line.direction for line in lines]
+    turns = (1, -1, 2, -2, 3)
+    tries = [0, 0, 0]
+    while True:
+        result = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
+                           arrows=arrows, start_sides=start_sides, finish_sides=finish_sides)
+        if not isinstance(result, NoRoute) or result.stuck == 0:
+            return tuple(lines), result
+        k = min(result.stuck, len(lines)) - 1
+        while k >= 0 and tries[k] >= len(turns):
+            k -= 1
+        if k < 0:  # no line helps: report what goes wrong with the lines as they should be
+            first = rounding_lines_for(board, tile, buoys, arrows)
+            return first, route_for(board, tile=tile, axis=axis, blocked=blocked, lines=first,
+                                    arrows=arrows, start_sides=start_sides,
+                                    finish_sides=finish_sides)
+        for j in range(k + 1, len(lines)):  # later buoys start over from their own lines
+            tries[j] = 0
+            lines[j] = rounding_line(buoys[j], defaults[j],
+                                     line_length(board, buoys[j], defaults[j]))
+        d = defaults[k].left(turns[tries[k]])
+        tries[k] += 1
+        lines[k] = rounding_line(buoys[k], d, line_length(board, buoys[k], d))
+
+
+def best_route(board: Board, *, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
+               blocked: Sequence[Hex], arrows: Sequence[Sense],
                start_sides: Sequence[int] = (1, -1), finish_sides: Sequence[int] = (1, -1),
-               ) -> RouteResult | None:
-    """The easiest route for given arrows: fewest leg crossings at buoys, then shortest, over the
-    allowed start and finish sides ("choose the easiest start and finish directions", reference,
-    "Building a Course"). The route that picks its sides freely is tried first; only if it
-    crosses itself at a buoy are the side pairs tried one by one."""
-    free = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines, arrows=arrows,
-                     start_sides=start_sides, finish_sides=finish_sides)
+               ) -> tuple[tuple[RoundingLine, ...], RouteResult | NoRoute]:
+    """The easiest route for given arrows, with its rounding lines: fewest leg crossings at
+    buoys, then shortest, over the allowed start and finish sides ("choose the easiest start and
+    finish directions", reference, "Building a Course"). The route that picks its sides freely is
+    tried first; only if it crosses itself at a buoy are the side pairs tried one by one."""
+    lines, free = usable_lines(board, tile=tile, axis=axis, buoys=buoys, blocked=blocked,
+                               arrows=arrows, start_sides=start_sides, finish_sides=finish_sides)
     if isinstance(free, NoRoute):
-        return None
+        return lines, free
     best, best_score = free, (circle_count(free), free.route.length)
     if best_score[0] == 0 or (len(start_sides) == 1 and len(finish_sides) == 1):
-        return best
+        return lines, best
     for start_side in start_sides:
         for finish_side in finish_sides:
             found = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
@@ -246,7 +283,7 @@ def best_route(board: Board, *, tile: Sequence[Hex], axis: Direction, blocked: S
             score = (circle_count(found), found.route.length)
             if score < best_score:
                 best, best_score = found, score
-    return best
+    return lines, best
 
 
 def solve_arrows(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
@@ -272,10 +309,9 @@ def solve_arrows(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequ
     for cost, arrows in combos:
         if best is not None and best[0][0] == 0 and cost > best[0][1]:
             break  # a route without crossings and closer to the turns is already known
-        lines = rounding_lines_for(board, tile, buoys, arrows)
-        found = best_route(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
-                           arrows=arrows)
-        if found is None:
+        lines, found = best_route(board, tile=tile, axis=axis, buoys=buoys, blocked=blocked,
+                                  arrows=arrows)
+        if isinstance(found, NoRoute):
             continue
         score = (circle_count(found), cost, found.route.length)
         if best is None or score < best[0]:

@@ -48,12 +48,16 @@ class Gate:
 
 
 def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> Gate:
-    """The steps that round a buoy and the steps that undo it (COURSE-04)."""
+    """The steps that round a buoy and the steps that undo it (COURSE-04). Only crossings in a
+    body of water the buoy touches count: across a lake cut in two by land, a boat on the other
+    side never goes round the buoy."""
     n = len(board.hexes())
+    areas = board.areas_around(line.buoy)
+    water_area = board.water_areas
     forward, back = set(), set()
     for (a, b), s in line.crossing_edges().items():
         ia, ib = board.index_or_none(a), board.index_or_none(b)
-        if ia is not None and ib is not None:
+        if ia is not None and ib is not None and water_area[ia] in areas:
             (forward if s is sense else back).add(ia * n + ib)
     return Gate(frozenset(forward), frozenset(back))
 

@@ -29,8 +29,6 @@ from course_builder.powerboats.generate import (
     best_route,
     clear_turns,
     expansion_sections,
-    rounding_lines_for,
-    route_for,
     start_tile_at,
 )
 from course_builder.powerboats.rounding import Sense
@@ -146,7 +144,9 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
                     f"{arrows[n - 1].flipped().value} would not (narrative, \"Building a Course\")"))
     if problems:
         return Validation(tuple(problems), None)
-    lines = rounding_lines_for(board, placement.hexes, buoy_hexes[1:], arrows)
+    lines = best_route(board, tile=placement.hexes, axis=axis, buoys=buoy_hexes[1:],
+                       blocked=blocked, arrows=arrows, start_sides=sides[0],
+                       finish_sides=sides[1])[0]
     buoys = [Buoy(0, buoy_hexes[0], spot0.id)]
     for n in (1, 2, 3):
         buoys.append(Buoy(n, buoy_hexes[n], placed[n].id, arrows[n - 1]))
@@ -160,15 +160,9 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
 def _route(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
            blocked: Sequence[Hex], arrows: Sequence[Sense], sides: Sequence[tuple[int, ...]]
            ) -> RouteResult | NoRoute:
-    """The easiest route for the laid-out arrows over the allowed start/finish sides; a bare
-    search to say which goal cannot be reached when there is none."""
-    lines = rounding_lines_for(board, tile, buoys, arrows)
-    found = best_route(board, tile=tile, axis=axis, blocked=blocked, lines=lines, arrows=arrows,
-                       start_sides=sides[0], finish_sides=sides[1])
-    if found is not None:
-        return found
-    return route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines, arrows=arrows,
-                     start_sides=sides[0], finish_sides=sides[1])
+    """The easiest route for the laid-out arrows over the allowed start/finish sides."""
+    return best_route(board, tile=tile, axis=axis, buoys=buoys, blocked=blocked, arrows=arrows,
+                      start_sides=sides[0], finish_sides=sides[1])[1]
 
 
 def _unreachable(result: NoRoute, arrows: Sequence[Sense]) -> Problem:
