@@ -17,13 +17,14 @@ sheet never cuts an island.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import shapely
-from shapely.geometry import LineString, Polygon
+from typing import TYPE_CHECKING
 
 from course_builder.hexgrid import Direction, Hex, Layout, direction_between
 from course_builder.powerboats.board import Board
 from course_builder.powerboats.course import Route
+
+if TYPE_CHECKING:
+    import shapely
 
 _LAYOUT = Layout(1.0)
 
@@ -105,6 +106,9 @@ def forced_circles(route: Route, *, count: bool = False) -> list[int]:
 
 def island_shapes(board: Board) -> shapely.Geometry:
     """Every land hex of the lake as one (multi)polygon, prepared for fast queries."""
+    import shapely
+    from shapely.geometry import Polygon
+
     polys = [Polygon(_LAYOUT.corners(h)) for h in board.hexes() if not board.is_water(h)]
     union = shapely.set_precision(shapely.unary_union(polys), 1e-6)
     shapely.prepare(union)
@@ -113,6 +117,9 @@ def island_shapes(board: Board) -> shapely.Geometry:
 
 def route_over_land(board: Board, route: Route, islands: shapely.Geometry | None = None) -> bool:
     """Does the drawn route (hex centre to hex centre) pass through the inside of any island?"""
+    import shapely
+    from shapely.geometry import LineString
+
     islands = island_shapes(board) if islands is None else islands
     line = LineString([_LAYOUT.center(h) for h in route.hexes])
     return bool(shapely.relate_pattern(islands, line, "T********"))

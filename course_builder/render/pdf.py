@@ -31,10 +31,7 @@ def pdf_pages(pages: Sequence[str], paper: str = "a4", *, title: str = "") -> by
     if title:
         pdf.set_title(title)
     pdf.add_font(fonts.FAMILY, fname=str(fonts.regular()))
-    pdf.add_font(fonts.FAMILY, style="B", fname=str(fonts.bold()))
-    # italics are drawn with the regular face (fpdf2 needs a face registered for each style)
-    pdf.add_font(fonts.FAMILY, style="I", fname=str(fonts.regular()))
-    pdf.add_font(fonts.FAMILY, style="BI", fname=str(fonts.bold()))
+    pdf.add_font(fonts.FAMILY, style="B", fname=str(fonts.bold()))  # our SVGs use no italics
     for svg in pages:
         pdf.add_page()
         w, h = _svg_size(svg)

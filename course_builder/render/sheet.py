@@ -153,7 +153,7 @@ def course_sheet_svg(board: Board, course: Course, *, show_route: bool = True,
         y += 1.5
         block = dwg.g(id="notes")
         for line, indent in notes:
-            block.add(text(dwg, line, 8.0 + indent, y, 2.6, class_="note", font_style="italic"))
+            block.add(text(dwg, line, 8.0 + indent, y, 2.6, class_="note", fill="#4b5563"))
             y += 3.8
         dwg.add(block)
     return dwg.tostring()
@@ -345,7 +345,7 @@ def _wrapped(paragraphs: list[str], width: int) -> list[tuple[str, float]]:
     """Lines of text with their indent in mm (continuation lines are indented)."""
     out: list[tuple[str, float]] = []
     for paragraph in paragraphs:
-        for k, line in enumerate(textwrap.wrap(paragraph, width=width)):
+        for k, line in enumerate(textwrap.wrap(paragraph, width=width, break_on_hyphens=False)):
             out.append((line, 0.0 if k == 0 else 4.0))
     return out
 

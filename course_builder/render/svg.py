@@ -137,9 +137,10 @@ def _draw_spots(dwg: svgwrite.Drawing, board: Board, layout: Layout) -> None:
         a, b = layout.side_segment(spot.hex, spot.side)
         g.add(dwg.line(_pts([a])[0], _pts([b])[0], stroke=COLORS["spot"], stroke_width=0.7))
         x, y = spot_label_position(layout, spot)
-        style = {"font_style": "italic"} if spot.approximate else {}
-        g.add(text(dwg, spot.id, x, y + 0.8, 2.3, text_anchor="middle", font_weight="bold",
-                   fill=COLORS["spot"], **style))
+        label = f"{spot.id}?" if spot.approximate else spot.id
+        g.add(text(dwg, label, x, y + 0.8, 2.3, text_anchor="middle", font_weight="bold",
+                   fill=COLORS["spot"], class_="spot-label approximate" if spot.approximate
+                   else "spot-label"))
         spots.add(g)
     dwg.add(spots)
 
@@ -163,7 +164,7 @@ def board_svg(board: Board, *, title: str | None = None) -> str:
     draw_lake(dwg, board, frame)
     approx = [s.id for s in board.spots if s.approximate]
     if approx:
-        note = ("Approximate (not readable in the source, letter in italics): "
+        note = ("Approximate (not readable in the source, marked '?'): "
                 + ", ".join(approx))
         dwg.add(text(dwg, note, MARGIN_MM, frame.height - 3.0, 2.6, id="notes"))
     return dwg.tostring()

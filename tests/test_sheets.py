@@ -1,0 +1,262 @@
+"""Setup sheets: every piece where the course says, print-safe SVG, PDF pages, PNG pixels."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+import math
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from course_builder.cli import cli
+from course_builder.powerboats.catalog import classic_board
+from course_builder.powerboats.course import CURRENT, LOW_WATER, MAELSTROM
+from course_builder.powerboats.describe import placement_steps
+from course_builder.powerboats.generate import CourseMaker
+from course_builder.render.pdf import pdf_pages
+from course_builder.render.png import png_from_svg
+from course_builder.render.sheet import (
+    PIECE_COLORS,
+    course_sheet_svg,
+    crossing_vector,
+    sheet_layout,
+)
+from course_builder.render.sheets import render_sheets
+from course_builder.render.svg import COLORS
+
+SVG = "{http://www.w3.org/2000/svg}"
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+@pytest.fixture(scope="module")
+def board():
+    return classic_board()
+
+
+@pytest.fixture(scope="module")
+def course(board):
+    # seed 4, race B: seven expansion tiles including a shifted current (see docs/course-format)
+    return CourseMaker(board).generate("B", 4, expansion=True)
+
+
+@pytest.fixture(scope="module")
+def root(board, course):
+    return ET.fromstring(course_sheet_svg(board, course))
+
+
+@pytest.fixture(scope="module")
+def layout(board):
+    return sheet_layout(board).frame.layout
+
+
+def _points(el) -> list[tuple[float, float]]:
+    return [tuple(map(float, p.split(","))) for p in el.get("points").split()]
+
+
+def _centroid(pts) -> tuple[float, float]:
+    return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+
+
+def test_buoys_at_their_hexes(root, course, layout) -> None:
+    for b in course.buoys:
+        g = root.find(f".//svg:g[@id='buoy-{b.number}']", NS)
+        circle = g.find("svg:circle", NS)
+        x, y = layout.center(b.hex)
+        assert float(circle.get("cx")) == pytest.approx(x, abs=1e-3)
+        assert float(circle.get("cy")) == pytest.approx(y, abs=1e-3)
+        label = g.find("svg:text", NS).text
+        assert label == ("F" if b.number == "finish" else str(b.number))
+        fill = PIECE_COLORS["buoy-start" if b.number in (0, "finish") else "buoy"]
+        assert circle.get("fill") == fill
+        arrows = g.findall("svg:polyline[@class='rounding-arrow']", NS)
+        assert len(arrows) == (1 if b.arrow else 0)
+
+
+def test_rounding_arrows_turn_in_the_buoys_sense(root, course, layout) -> None:
+    for n in (1, 2, 3):
+        b = course.buoy(n)
+        line = root.find(f".//svg:g[@id='buoy-{n}']/svg:polyline", NS)
+        pts = _points(line)
+        cx, cy = layout.center(b.hex)
+        # signed area of the arc as seen on the page (y down): positive = clockwise on paper
+        turn = sum((x1 - cx) * (y2 - cy) - (x2 - cx) * (y1 - cy)
+                   for (x1, y1), (x2, y2) in itertools.pairwise(pts))
+        assert (turn > 0) == (b.arrow.value == "cw")
+
+
+def test_chevrons_on_every_rounding_line_hex(root, course, layout) -> None:
+    for n, line in enumerate(course.rounding_lines, start=1):
+        chevrons = root.findall(f".//svg:g[@id='rounding-line-{n}']/svg:polygon", NS)
+        assert len(chevrons) == len(line.hexes)
+        vx, vy = crossing_vector(line.direction, course.buoy(n).arrow)
+        for chevron, h in zip(chevrons, line.hexes, strict=True):
+            pts = _points(chevron)
+            x, y = layout.center(h)
+            tip = pts[0]
+            # the tip points the way boats must cross, from the hex centre
+            assert ((tip[0] - x) * vx + (tip[1] - y) * vy) > 0
+            assert math.dist(_centroid(pts), (x, y)) < layout.size * 0.5
+
+
+def test_start_finish_tile_and_arrows(root, course, layout) -> None:
+    hexes = root.findall(".//svg:g[@id='start-finish-tile']/svg:polygon[@class='tile-hex']", NS)
+    assert len(hexes) == 4
+    for poly, h in zip(hexes, course.tile.hexes, strict=True):
+        cx, cy = _centroid(_points(poly))
+        x, y = layout.center(h)
+        assert (cx, cy) == pytest.approx((x, y), abs=1e-3)
+    for kind, direction in (("start", course.tile.start_direction),
+                            ("finish", course.tile.finish_direction)):
+        g = root.find(f".//svg:g[@id='{kind}-arrow']", NS)
+        line = g.find("svg:line", NS)
+        dx = float(line.get("x2")) - float(line.get("x1"))
+        dy = float(line.get("y2")) - float(line.get("y1"))
+        angle = math.degrees(math.atan2(-dy, dx)) % 360
+        assert angle == pytest.approx(60 * direction, abs=0.01)
+        assert line.get("stroke") == PIECE_COLORS[kind]
+
+
+def test_expansion_tiles_with_their_effects(root, course, layout) -> None:
+    assert len(course.expansion_tiles) == 7
+    for t in course.expansion_tiles:
+        g = root.find(f".//svg:g[@id='expansion-{t.spot}']", NS)
+        assert g.get("class") == f"expansion {t.kind}"
+        polys = [p for p in g.findall("svg:polygon", NS) if p.get("fill") == PIECE_COLORS[t.kind]]
+        assert len(polys) == 3
+        for poly, h in zip(polys, t.hexes, strict=True):
+            assert _centroid(_points(poly)) == pytest.approx(layout.center(h), abs=1e-3)
+        if t.kind == CURRENT:
+            assert len(g.findall("svg:polygon[@class='flow']", NS)) == 3
+        if t.kind == MAELSTROM:
+            assert len(g.findall("svg:polygon[@class='maelstrom-sense']", NS)) == 3
+        if t.kind == LOW_WATER:
+            rocks = [int(x.text) for x in g.findall("svg:text[@class='rocks']", NS)]
+            assert rocks == list(t.rocks)
+
+
+def test_text_title_legend_instructions_notes(root, course) -> None:
+    assert root.find(".//svg:text[@id='title']", NS).text == "Powerboats · Race B (second race)"
+    subtitle = root.find(".//svg:text[@id='subtitle']", NS).text
+    assert "seed 4" in subtitle and "T00=1d" in subtitle and "Expansion 1" in subtitle
+    legend = [t.text for t in root.findall(".//svg:g[@id='legend']/svg:text", NS)]
+    assert "Legend" in legend and f"shortest legal route: {course.route.length} hexes" in legend
+    lines = [t.text for t in root.findall(".//svg:g[@id='instructions']/svg:text", NS)]
+    joined = " ".join(lines[1:]).replace("  ", " ")
+    for i, step in enumerate(placement_steps(course), start=1):
+        assert f"{i}. {step}" in joined
+    notes = " ".join(t.text for t in root.findall(".//svg:g[@id='notes']/svg:text", NS))
+    assert "spot A2 is approximate" in notes
+
+
+def test_print_safe_dialect(board, course) -> None:
+    svg = course_sheet_svg(board, course)
+    assert "<marker" not in svg
+    root = ET.fromstring(svg)
+    assert root.get("width").endswith("mm")
+    for t in root.iter(f"{SVG}text"):
+        float(t.get("font-size"))
+        assert t.get("font-family") == "DejaVu Sans, sans-serif"
+        assert t.get("font-style") is None
+
+
+def _pdf_boxes(data: bytes) -> list[tuple[float, float]]:
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\]", data)
+    return [(float(w), float(h)) for w, h in boxes]
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (595.28, 841.89)), ("letter", (612, 792))])
+def test_pdf_pages_and_paper(board, course, paper, size, caplog) -> None:
+    with caplog.at_level(logging.WARNING, logger="fpdf"):
+        data = render_sheets(board, [course], fmt="pdf", paper=paper)[0][1]
+    assert not [r for r in caplog.records if r.name.startswith("fpdf")], caplog.text
+    assert data.startswith(b"%PDF")
+    assert data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") >= 1
+    boxes = _pdf_boxes(data)
+    assert boxes and all(b == pytest.approx(size, abs=0.1) for b in boxes)
+
+
+def test_whole_game_pdf_has_three_pages_and_mats(board, caplog) -> None:
+    maker = CourseMaker(board)
+    courses = [maker.generate(r, 9) for r in "ABC"]
+    with caplog.at_level(logging.WARNING, logger="fpdf"):
+        data = render_sheets(board, courses, fmt="pdf", mats=True)[0][1]
+    assert not [r for r in caplog.records if r.name.startswith("fpdf")], caplog.text
+    assert re.search(rb"/Count 4\b", data)
+
+
+def test_svg_marker_makes_the_fpdf_guard_fail(caplog) -> None:
+    """The warning guard above can fail: an SVG marker is reported by fpdf2."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" '
+           'viewBox="0 0 10 10"><defs><marker id="m"/></defs><line x1="0" y1="0" x2="5" y2="5" '
+           'stroke="black" marker-end="url(#m)"/></svg>')
+    with caplog.at_level(logging.WARNING, logger="fpdf"):
+        pdf_pages([svg])
+    assert any(r.name.startswith("fpdf") for r in caplog.records)
+
+
+def test_png_pixels(board, course, layout) -> None:
+    dpi = 100
+    image = Image.open(io.BytesIO(png_from_svg(course_sheet_svg(board, course), dpi=dpi)))
+    image = image.convert("RGB")
+
+    def pixel(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
+
+    def rgb(hex_colour: str) -> tuple[int, int, int]:
+        return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+    def near(a, b, tol=12) -> bool:
+        return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+    from course_builder.hexgrid import from_offset
+
+    # buoy 1's disc, just off its number
+    bx, by = layout.center(course.buoy(1).hex)
+    assert near(pixel(bx - layout.size * 0.45, by), rgb(PIECE_COLORS["buoy"]))
+    # an island hex inside a tile: (17, 12) in the classic lake, far from every piece
+    ix, iy = layout.center(from_offset(17, 12))
+    assert near(pixel(ix + 0.8, iy + 0.8), rgb(COLORS["land"]))
+    # open water: (22, 16)
+    wx, wy = layout.center(from_offset(22, 16))
+    assert near(pixel(wx + 0.8, wy + 0.8), rgb(COLORS["water"]))
+
+
+def test_sheet_command_outputs(tmp_path) -> None:
+    runner = CliRunner()
+    with runner.isolated_filesystem(temp_dir=tmp_path):
+        result = runner.invoke(cli, ["powerboats", "sheet", "--seed", "3"])
+        assert result.exit_code == 0, result.output
+        assert result.stderr == "wrote output/powerboats-A-3.pdf\n"
+        game = runner.invoke(cli, ["powerboats", "sheet", "--race", "game", "--seed", "3",
+                                   "--format", "svg", "--mats", "-o", "out/game.svg"])
+        assert game.exit_code == 0, game.output
+        import os
+
+        assert sorted(os.listdir("out")) == ["game-A.svg", "game-B.svg", "game-C.svg",
+                                             "game-mats.svg"]
+        png = runner.invoke(cli, ["powerboats", "sheet", "--race", "C", "--seed", "3",
+                                  "--format", "png", "-o", "c.png"])
+        assert png.exit_code == 0
+        with open("c.png", "rb") as handle:
+            assert handle.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_sheet_from_a_course_file(tmp_path) -> None:
+    runner = CliRunner()
+    course_file = tmp_path / "c.json"
+    runner.invoke(cli, ["powerboats", "course", "--race", "B", "--seed", "8", "--format", "json",
+                        "-o", str(course_file)])
+    out = tmp_path / "c.svg"
+    result = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file),
+                                 "--format", "svg", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Race B" in out.read_text()
+    bad = course_file.read_text().replace('"arrow": "cw"', '"arrow": "sideways"', 1)
+    course_file.write_text(bad)
+    failed = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file)])
+    assert failed.exit_code == 1 and failed.stderr.startswith("Error: buoy ")
