@@ -226,24 +226,22 @@ def test_png_pixels(board, course, layout) -> None:
     assert near(pixel(wx + 0.8, wy + 0.8), rgb(COLORS["water"]))
 
 
-def test_sheet_command_outputs(tmp_path) -> None:
+def test_sheet_command_outputs(tmp_path, monkeypatch) -> None:
     runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        result = runner.invoke(cli, ["powerboats", "sheet", "--seed", "3"])
-        assert result.exit_code == 0, result.output
-        assert result.stderr == "wrote output/powerboats-A-3.pdf\n"
-        game = runner.invoke(cli, ["powerboats", "sheet", "--race", "game", "--seed", "3",
-                                   "--format", "svg", "--mats", "-o", "out/game.svg"])
-        assert game.exit_code == 0, game.output
-        import os
-
-        assert sorted(os.listdir("out")) == ["game-A.svg", "game-B.svg", "game-C.svg",
-                                             "game-mats.svg"]
-        png = runner.invoke(cli, ["powerboats", "sheet", "--race", "C", "--seed", "3",
-                                  "--format", "png", "-o", "c.png"])
-        assert png.exit_code == 0
-        with open("c.png", "rb") as handle:
-            assert handle.read(8) == b"\x89PNG\r\n\x1a\n"
+    monkeypatch.chdir(tmp_path)  # the default output folder is ./output
+    result = runner.invoke(cli, ["powerboats", "sheet", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "wrote output/powerboats-A-3.pdf\n"
+    assert (tmp_path / "output" / "powerboats-A-3.pdf").read_bytes().startswith(b"%PDF")
+    game = runner.invoke(cli, ["powerboats", "sheet", "--race", "game", "--seed", "3",
+                               "--format", "svg", "--mats", "-o", "out/game.svg"])
+    assert game.exit_code == 0, game.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "game-A.svg", "game-B.svg", "game-C.svg", "game-mats.svg"]
+    png = runner.invoke(cli, ["powerboats", "sheet", "--race", "C", "--seed", "3",
+                              "--format", "png", "-o", "c.png"])
+    assert png.exit_code == 0
+    assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_sheet_from_a_course_file(tmp_path) -> None:

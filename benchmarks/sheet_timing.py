@@ -1,0 +1,51 @@
+"""Wall time of the whole sheet command (process start to PDF written), as JSON.
+
+Run: python benchmarks/sheet_timing.py [--runs 7]
+Variants side by side: one race to PDF, SVG and PNG, and a whole game to PDF, on the classic lake.
+Target: median < 1.0 s for one race.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+VARIANTS = {
+    "one race, pdf": ["--race", "A", "--format", "pdf"],
+    "one race, svg": ["--race", "A", "--format", "svg"],
+    "one race, png": ["--race", "A", "--format", "png"],
+    "one race with expansion, pdf": ["--race", "A", "--expansion", "--format", "pdf"],
+    "whole game, pdf": ["--race", "game", "--format", "pdf"],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    exe = shutil.which("course-builder") or sys.exit("course-builder is not installed")
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, extra in VARIANTS.items():
+            times = []
+            for run in range(args.runs):
+                out = Path(tmp) / f"sheet-{run}.{extra[-1]}"
+                start = time.perf_counter()
+                subprocess.run([exe, "powerboats", "sheet", "--seed", str(run), *extra,
+                                "-o", str(out)], check=True, capture_output=True)
+                times.append(time.perf_counter() - start)
+            results[name] = {"median_seconds": round(statistics.median(times), 3),
+                             "min_seconds": round(min(times), 3), "runs": args.runs}
+    print(json.dumps({"benchmark": "sheet command wall time, classic lake",
+                      "target": "median < 1.0 s for one race", "results": results}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
