@@ -34,3 +34,18 @@ def lake(
         for sid, (rc, side) in spots.items()
     ]
     return Board("test", terrain, grid, made, slots=slots)
+
+
+SQUARE_SPOTS = {"A1": ((3, 4), "E"), "A2": ((3, 15), "E"), "A3": ((12, 3), "E"),
+                "A4": ((13, 8), "E")}
+"""A course round a 16 x 20 lake: start bottom middle, buoys top right, top left, bottom left."""
+
+
+def square_race(land: Iterable[tuple[int, int]] = (), **rules):  # noqa: ANN201
+    """A race on a 16 x 20 lake with the SQUARE_SPOTS course and extra land for test scenes."""
+    from course_builder.powerboats.generate import CourseMaker
+    from course_builder.powerboats.race import Race, Rules
+
+    board = lake(16, 20, SQUARE_SPOTS, land)
+    course = CourseMaker(board).build("A", ("A4", "A2", "A1", "A3"))
+    return Race(board, course, Rules(**rules))

@@ -1,0 +1,111 @@
+"""Everything fixed for one race, precomputed for the move adjudicator's hot loop.
+
+A :class:`Race` binds a board, a course and the chosen :class:`Rules` options and turns them into
+integer tables: the open run ahead of every hex in every direction with buoys counted as
+obstacles, the rounding gates of buoys 1-3 as sets of board steps, the start/finish tile's hexes
+and its finish directions. Building one costs a few milliseconds; adjudicating a move on it costs
+microseconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from course_builder.hexgrid import DIRECTIONS, Direction, Hex
+from course_builder.powerboats.board import Board
+from course_builder.powerboats.course import Course, crossing_side, side_directions
+from course_builder.powerboats.routing import Gate, gate_steps
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Named rulings where the rule texts leave room (docs/rulings.md, MOVE-xx), with defaults.
+
+    Plain keyword settings: ``Rules(finished_boats_block=True)``.
+    """
+
+    finished_boats_block: bool = False
+    """MOVE-07 (PB-33): does a boat that has finished stay on the lake as a boat others cannot end
+    on? Default: no, it is lifted off at the end of its finishing turn."""
+
+    start_finish_buoys_block: bool = True
+    """MOVE-03 (PB-11): are the start (0) and finish buoys obstacles like buoys 1-3? Default:
+    yes ("a crash on land or a buoy")."""
+
+    zero_dice_turn: bool = True
+    """MOVE-02 (PB-05): may a boat with no dice keep none and only turn 60 degrees? Default: yes
+    (the rulebook's Red example)."""
+
+    damage_carry: str = "races-damaged"
+    """MOVE-09 (PB-18b): counters a boat starts races B and C with. ``races-damaged``: one per
+    earlier race in which it took damage (at most 1 into B, 2 into C). ``one-per-race``: 1 into B
+    and 2 into C if it took any damage before."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "finished_boats_block": self.finished_boats_block,
+            "start_finish_buoys_block": self.start_finish_buoys_block,
+            "zero_dice_turn": self.zero_dice_turn,
+            "damage_carry": self.damage_carry,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Rules:
+        known = cls().to_json()
+        unknown = set(data) - set(known)
+        if unknown:
+            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+        return cls(**{k: data[k] for k in known if k in data})
+
+
+@dataclass
+class Race:
+    """A board, a course and the rules, with the tables the adjudicator uses."""
+
+    board: Board
+    course: Course
+    rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self) -> None:
+        board = self.board
+        n = len(board.hexes())
+        self.n = n
+        obstacles = {b.hex for b in self.course.buoys
+                     if self.rules.start_finish_buoys_block or b.number not in (0, "finish")}
+        self.buoy_index = frozenset(i for h in obstacles if (i := board.index_or_none(h)) is not None)
+        # open run ahead with buoys as obstacles: walk each line from its far end
+        runs = [list(r) for r in board.water_run]
+        for d in DIRECTIONS:
+            back = d.opposite()
+            for i in range(n):
+                if board.neighbors[i][d] != -1:
+                    continue
+                count = 0
+                j = i
+                while j != -1:
+                    runs[j][d] = count
+                    open_water = board.water[j] and j not in self.buoy_index
+                    count = count + 1 if open_water else 0
+                    j = board.neighbors[j][back]
+        self.clear_run: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in runs)
+        arrows = [self.course.buoy(k).arrow for k in (1, 2, 3)]
+        self.gates: tuple[Gate, ...] = tuple(
+            gate_steps(board, line, arrow)  # type: ignore[arg-type]
+            for line, arrow in zip(self.course.rounding_lines, arrows, strict=True)
+        )
+        self.gate_steps: frozenset[int] = frozenset().union(
+            *(g.forward | g.back for g in self.gates))
+        self.tile = frozenset(board.index(h) for h in self.course.tile.hexes)
+        tile = self.course.tile
+        finish_side = crossing_side(tile.axis, tile.finish_direction)
+        self.finish_dirs = frozenset(side_directions(tile.axis, finish_side))
+
+    def index(self, h: Hex) -> int:
+        return self.board.index(h)
+
+    def hex(self, i: int) -> Hex:
+        return self.board.hex_at(i)
+
+    def ahead(self, i: int, d: Direction) -> int:
+        return self.board.neighbors[i][d]

@@ -1,0 +1,328 @@
+"""The move adjudicator: what happens when a boat makes a move, and why.
+
+``adjudicate(position, move)`` is pure: it checks the move against the rules, moves the boat and
+returns an :class:`Outcome` with the new position, the path hex by hex and a trace of every step
+of the decision with the rule it applies. An illegal move raises :class:`IllegalMove` saying why
+and which moves would be legal. Rules: reference and narrative, "Turn Structure" ("Rolling Dice",
+"Turning Your Speedboat", "Moving"), "Damage", "Passing Boats", "Completing a Course"; rulings
+MOVE-01..MOVE-09 and COURSE-04 in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from course_builder.errors import CourseBuilderError
+from course_builder.hexgrid import Direction, Hex
+from course_builder.powerboats.describe import DIRECTION_WORDS
+from course_builder.powerboats.position import FINISH_NEXT, TURNS, Boat, Move, Position
+from course_builder.powerboats.routing import advance
+
+SINK_AT = 4
+
+R_DICE = 'reference, "Rolling Dice"'
+R_TURN = 'reference, "Turning Your Speedboat"'
+R_MOVE = 'reference, "Moving"'
+R_DAMAGE = 'reference, "Damage"'
+R_PASS = 'reference, "Passing Boats"'
+R_FINISH = 'reference, "Completing a Course"'
+
+
+class IllegalMove(CourseBuilderError):
+    """A move the rules do not allow; ``legal`` lists what would be allowed instead."""
+
+    def __init__(self, reason: str, legal: Sequence[str] = ()) -> None:
+        self.reason = reason
+        self.legal = tuple(legal)
+        text = reason + (f" (legal: {', '.join(legal)})" if legal else "")
+        super().__init__(text)
+
+
+@dataclass(frozen=True)
+class HeadingOption:
+    """One of the three headings open to a boat this turn, and where it leads."""
+
+    turn: str
+    heading: Direction
+    free: int
+    """Open water straight ahead before land, a buoy or the edge (other boats do not count)."""
+    legal: bool
+    path: tuple[Hex, ...]
+    """Hexes entered, the start excluded, up to where the boat stops."""
+    crash: bool
+    damage: int
+
+    @property
+    def end(self) -> Hex | None:
+        return self.path[-1] if self.path else None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move did."""
+
+    position: Position
+    move: Move
+    boat: str
+    dice: tuple[int, ...]
+    """The dice after rolling, before any crash took them."""
+    heading: Direction
+    path: tuple[Hex, ...]
+    """From the start hex to the end hex."""
+    crash: bool
+    damage: int
+    rounded: tuple[int, ...]
+    finished: int
+    sunk: bool
+    trace: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        from course_builder.powerboats.notation import format_position
+
+        return {
+            "boat": self.boat,
+            "move": str(self.move),
+            "dice": list(self.dice),
+            "total": sum(self.dice),
+            "heading": self.heading.name,
+            "path": [list(h.offset) for h in self.path],
+            "crash": self.crash,
+            "damage": self.damage,
+            "rounded": list(self.rounded),
+            "finished": self.finished,
+            "sunk": self.sunk,
+            "trace": list(self.trace),
+            "position": format_position(self.position),
+        }
+
+
+def _rc(h: Hex) -> str:
+    r, c = h.offset
+    return f"({r}, {c})"
+
+
+def roll(boat: Boat, move: Move) -> tuple[int, ...]:
+    """The dice after the dice step, or :class:`IllegalMove` (reference, "Rolling Dice")."""
+    held = list(boat.dice)
+    adding = 0
+    if move.change == "+":
+        adding = 1
+    elif move.change == "-":
+        if not held:
+            raise IllegalMove(f"{boat.colour} holds no die to remove", ["+", "="])
+        if move.removed not in held:
+            raise IllegalMove(f"{boat.colour} holds no {move.removed} to remove "
+                              f"(dice: {_dice(boat.dice)})", [f"-{v}" for v in sorted(set(held))])
+        held.remove(move.removed)
+    elif move.change != "=":
+        raise IllegalMove(f"unknown dice change {move.change!r}", ["+", "-N", "="])
+    for v in move.reroll:
+        if v not in held:
+            raise IllegalMove(f"{boat.colour} holds no {v} to re-roll (dice kept: "
+                              f"{_dice(tuple(held))})")
+        held.remove(v)
+    expected = len(move.reroll) + adding
+    if len(move.rolled) != expected:
+        raise IllegalMove(f"{len(move.rolled)} dice values given, but {expected} dice are rolled "
+                          f"({len(move.reroll)} re-rolled{', 1 added' if adding else ''})")
+    if any(v not in (1, 2, 3) for v in move.rolled):
+        raise IllegalMove("the dice show 1, 2 or 3 only")
+    return tuple(held) + tuple(move.rolled)
+
+
+def _dice(dice: Sequence[int]) -> str:
+    return "-".join(str(v) for v in dice) if dice else "none"
+
+
+def heading_options(position: Position, total: int, boat_index: int | None = None
+                    ) -> list[HeadingOption]:
+    """The three headings (left, straight, right) for a total, which are legal, and where each
+    leads (reference, "Turning Your Speedboat"; MOVE-01). Other boats do not count here."""
+    race = position.race
+    i = position.to_move if boat_index is None else boat_index
+    boat = position.boats[i]
+    start = race.board.index(boat.hex)
+    frees = []
+    for letter, k in TURNS.items():
+        d = boat.heading.left(k)
+        frees.append((letter, d, race.clear_run[start][d]))
+    if total == 0:
+        legal = {letter for letter, _d, _f in frees}
+    else:
+        full = {letter for letter, _d, f in frees if f >= total}
+        if full:
+            legal = full
+        else:
+            longest = max(f for _l, _d, f in frees)
+            legal = {letter for letter, _d, f in frees if f == longest}
+    out = []
+    nb = race.board.neighbors
+    for letter, d, free in frees:
+        steps = min(total, free)
+        path = []
+        j = start
+        for _ in range(steps):
+            j = nb[j][d]
+            path.append(race.board.hex_at(j))
+        crash = free < total
+        out.append(HeadingOption(letter, d, free, letter in legal, tuple(path), crash,
+                                 total - free if crash else 0))
+    return out
+
+
+def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outcome:
+    """Play one move of the boat whose turn it is; raises :class:`IllegalMove`."""
+    race = position.race
+    rules = race.rules
+    board = race.board
+    boat = position.boat
+    trace: list[str] = []
+    note = trace.append if explain else _ignore
+    if not boat.racing:
+        state = f"finished {boat.finished}" if boat.finished else "sunk"
+        raise IllegalMove(f"{boat.colour} has {state} and does not move any more")
+    dice = roll(boat, move)
+    total = sum(dice)
+    if explain:
+        change = {"+": "adds a die", "-": f"removes a {move.removed}", "=": "keeps its dice"}[
+            move.change]
+        rerolled = f", re-rolls {_dice(move.reroll)}" if move.reroll else ""
+        rolled = f", rolls {_dice(move.rolled)}" if move.rolled else ""
+        note(f"dice: {boat.colour} holds {_dice(boat.dice)}, {change}{rerolled}{rolled} -> "
+             f"{_dice(dice)} = {total} ({R_DICE})")
+    if total == 0 and move.change == "=" and not boat.dice and not rules.zero_dice_turn:
+        raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
+                          "zero_dice_turn=False)", ["+"])
+    options = heading_options(position, total)
+    chosen = next(o for o in options if o.turn == move.turn)
+    if explain:
+        parts = []
+        for o in options:
+            label = {"L": "left", "S": "straight", "R": "right"}[o.turn]
+            ahead = "free" if o.free >= total else "then land, a buoy or the edge"
+            parts.append(f"{label} {o.heading.name}: {o.free} water {ahead}")
+        note("headings: " + "; ".join(parts) + " (other boats do not count, PB-10)")
+    legal = [o.turn for o in options if o.legal]
+    if not chosen.legal:
+        if any(o.free >= total for o in options):
+            why = f"a heading that allows the full {total} is required"
+        else:
+            why = ("every heading crashes, so the one with the longest straight path through "
+                   "water is required")
+        raise IllegalMove(f"{boat.colour} may not go {_turn_word(move.turn)}: {why} ({R_TURN})",
+                          [_turn_word(t) for t in legal])
+    if explain and total:
+        if any(o.free >= total for o in options):
+            note(f"a heading that allows the full {total} is required: "
+                 f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
+                 f"({R_TURN})")
+        else:
+            note(f"every heading crashes: the longest straight path ({chosen.free}) is required: "
+                 f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
+                 f"({R_TURN})")
+    elif explain:
+        note(f"no dice: the boat does not move; it turns {_turn_word(move.turn)} (PB-05, MOVE-02)")
+
+    # the path, pulled back from an occupied end hex
+    occupied = {board.index(b.hex) for k, b in enumerate(position.boats)
+                if k != position.to_move and not b.sunk
+                and (not b.finished or rules.finished_boats_block)}
+    path = list(chosen.path)
+    if path and explain:
+        note(f"moves {len(path)} {DIRECTION_WORDS[chosen.heading]} to {_rc(path[-1])} ({R_MOVE})")
+    while path and board.index(path[-1]) in occupied:
+        taken = path.pop()
+        if explain:
+            owner = next(b.colour for b in position.boats if b.hex == taken)
+            back_to = path[-1] if path else boat.hex
+            note(f"{_rc(taken)} is taken by {owner}: stays on the last free hex {_rc(back_to)} "
+                 f"({R_PASS})")
+    full_path = (boat.hex, *path)
+
+    # buoys and the finish along the hexes actually sailed
+    phase, count = boat.next_buoy - 1, boat.count
+    rounded: list[int] = []
+    finished = 0
+    n = race.n
+    gates = race.gates
+    finishers = sum(1 for b in position.boats if b.finished)
+    for a, b in itertools.pairwise(full_path):
+        ia, ib = board.index(a), board.index(b)
+        step = ia * n + ib
+        if step in race.gate_steps:
+            before = phase
+            phase, count = advance(phase, count, step, gates)
+            if phase > before:
+                rounded.append(phase)
+                if explain:
+                    sense = race.course.buoy(phase).arrow
+                    note(f"rounds buoy {phase}: crosses its rounding line {sense.words} "
+                         f"between {_rc(a)} and {_rc(b)} (COURSE-04)")
+            elif phase < before:
+                rounded = [r for r in rounded if r <= phase]
+                if explain:
+                    note(f"crosses buoy {before}'s rounding line back: buoy {before} is no "
+                         "longer rounded (COURSE-04)")
+        if phase == 3 and not finished and ib in race.tile and chosen.heading in race.finish_dirs:
+            finished = finishers + 1
+            if explain:
+                note(f"enters the start/finish tile at {_rc(b)} from the finish side: finishes "
+                     f"in place {finished} ({R_FINISH})")
+    damage = boat.damage
+    new_dice = dice
+    if chosen.crash:
+        damage += chosen.damage
+        new_dice = ()
+        if explain:
+            where = _rc(chosen.path[-1]) if chosen.path else _rc(boat.hex)
+            note(f"crash after {chosen.free} of {total}: {chosen.damage} damage (total {damage}) "
+                 f"and all dice lost; it stops at {where} ({R_DAMAGE})")
+    sunk = damage >= SINK_AT
+    if sunk and explain:
+        scored = (" - it finished first, so it keeps its place (reference, \"Completing a "
+                  "Course\")") if finished else ""
+        note(f"{damage} damage: the boat sinks and is out of this race ({R_DAMAGE}){scored}")
+    new_boat = replace(boat, hex=full_path[-1], heading=chosen.heading, dice=new_dice,
+                       damage=damage,
+                       next_buoy=FINISH_NEXT if phase >= 3 else phase + 1,
+                       count=count if phase < 3 else 0, finished=finished, sunk=sunk)
+    new_position = _next_turn(position.with_boat(position.to_move, new_boat))
+    return Outcome(new_position, move, boat.colour, dice, chosen.heading, full_path,
+                   chosen.crash, chosen.damage, tuple(rounded), finished, sunk, tuple(trace))
+
+
+def _next_turn(position: Position) -> Position:
+    """The next racing boat in seat order; the turn number grows when play wraps round."""
+    count = len(position.boats)
+    turn = position.turn
+    for step in range(1, count + 1):
+        k = (position.to_move + step) % count
+        if position.boats[k].racing:
+            wrapped = k <= position.to_move
+            return replace(position, to_move=k, turn=turn + (1 if wrapped else 0))
+    return position  # the race is over
+
+
+def legal_moves(position: Position, dice: Sequence[int]) -> list[HeadingOption]:
+    """The route preview: for the given dice, every heading with whether it is legal and where
+    it leads (path, crash, damage)."""
+    return heading_options(position, sum(dice))
+
+
+def race_over(position: Position) -> bool:
+    return not any(b.racing for b in position.boats)
+
+
+def _turn_word(letter: str) -> str:
+    return {"L": "left", "S": "straight", "R": "right"}[letter]
+
+
+def _list(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _ignore(_text: str) -> None:
+    return None
