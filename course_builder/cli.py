@@ -306,6 +306,104 @@ def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
     return lake, [result.course]
 
 
+# -------------------------------------------------------------------------------------------------
+# powerboats adjudicate / moves
+# -------------------------------------------------------------------------------------------------
+
+
+def _rules_options(fn: F) -> F:
+    """The named rulings of the adjudicator (docs/rulings.md, MOVE-xx)."""
+    options = [
+        click.option("--finished-boats-block", is_flag=True,
+                     help="Finished boats stay on the lake as boats others cannot end on "
+                     "(MOVE-07)."),
+        click.option("--start-finish-buoys-pass", is_flag=True,
+                     help="Start and finish buoys are no obstacles (MOVE-03)."),
+        click.option("--no-zero-dice-turn", is_flag=True,
+                     help="A boat without dice must add one; it may not only turn (MOVE-02)."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def _rules(finished_boats_block: bool, start_finish_buoys_pass: bool,
+           no_zero_dice_turn: bool) -> Any:
+    from course_builder.powerboats.race import Rules
+
+    return Rules(finished_boats_block=finished_boats_block,
+                 start_finish_buoys_block=not start_finish_buoys_pass,
+                 zero_dice_turn=not no_zero_dice_turn)
+
+
+@powerboats.command("adjudicate")
+@click.option("--position", "position_text", required=True, metavar="POSITION",
+              help="Position notation, or a file holding it (docs/notation.md).")
+@click.option("--move", "move_text", required=True, metavar="MOVE",
+              help="Move notation, e.g. '+r2/13R'.")
+@_rules_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def adjudicate_cmd(position_text: str, move_text: str, finished_boats_block: bool,
+                   start_finish_buoys_pass: bool, no_zero_dice_turn: bool, fmt: str) -> None:
+    """Say what a move does and why, step by step with the rules; exit 1 if it is illegal."""
+    from course_builder.powerboats.notation import format_position, parse_move, read_position
+    from course_builder.powerboats.rules import adjudicate
+
+    rules = _rules(finished_boats_block, start_finish_buoys_pass, no_zero_dice_turn)
+    position = read_position(position_text, rules)
+    outcome = adjudicate(position, parse_move(move_text))
+    if fmt == "json":
+        click.echo(json.dumps(outcome.to_json(), indent=1))
+        return
+    for i, line in enumerate(outcome.trace, start=1):
+        click.echo(f"{i}. {line}")
+    click.echo(f"position: {format_position(outcome.position)}")
+
+
+@powerboats.command("moves")
+@click.option("--position", "position_text", required=True, metavar="POSITION",
+              help="Position notation, or a file holding it.")
+@click.option("--dice", required=True, metavar="VALUES",
+              help="The dice after rolling, e.g. 3,1,3 (empty for none).")
+@_rules_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def moves_cmd(position_text: str, dice: str, finished_boats_block: bool,
+              start_finish_buoys_pass: bool, no_zero_dice_turn: bool, fmt: str) -> None:
+    """Preview the three headings for the boat to move: which are legal and where each leads."""
+    from course_builder.powerboats.notation import read_position
+    from course_builder.powerboats.rules import legal_moves
+
+    try:
+        values = tuple(int(v) for v in dice.replace(" ", "").split(",") if v)
+    except ValueError:
+        raise click.BadParameter(f"expected values such as 3,1,3, got {dice!r}",
+                                 param_hint="'--dice'") from None
+    if any(v not in (1, 2, 3) for v in values):
+        raise click.BadParameter("dice show 1, 2 or 3", param_hint="'--dice'")
+    position = read_position(position_text,
+                             _rules(finished_boats_block, start_finish_buoys_pass,
+                                    no_zero_dice_turn))
+    options = legal_moves(position, values)
+    if fmt == "json":
+        click.echo(json.dumps([
+            {"turn": o.turn, "heading": o.heading.name, "legal": o.legal, "free": o.free,
+             "path": [list(h.offset) for h in o.path], "crash": o.crash, "damage": o.damage}
+            for o in options], indent=1))
+        return
+    words = {"L": "left", "S": "straight", "R": "right"}
+    boat = position.boat
+    click.echo(f"{boat.colour} at {boat.hex.offset} heading {boat.heading.name}, total "
+               f"{sum(values)}:")
+    for o in options:
+        end = o.end.offset if o.end else boat.hex.offset
+        result = f"crash, {o.damage} damage, stops at {end}" if o.crash else f"ends at {end}"
+        flag = "legal" if o.legal else "illegal"
+        click.echo(f"  {words[o.turn]:8} {o.heading.name:2} {flag:7} {o.free} water ahead; "
+                   f"{result}")
+
+
 def read_json(path: Path) -> Any:
     """A JSON file's data; a bad file is a one-line :class:`CourseBuilderError`."""
     try:

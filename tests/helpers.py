@@ -41,7 +41,7 @@ SQUARE_SPOTS = {"A1": ((3, 4), "E"), "A2": ((3, 15), "E"), "A3": ((12, 3), "E"),
 """A course round a 16 x 20 lake: start bottom middle, buoys top right, top left, bottom left."""
 
 
-def square_race(land: Iterable[tuple[int, int]] = (), **rules):  # noqa: ANN201
+def square_race(land: Iterable[tuple[int, int]] = (), **rules):
     """A race on a 16 x 20 lake with the SQUARE_SPOTS course and extra land for test scenes."""
     from course_builder.powerboats.generate import CourseMaker
     from course_builder.powerboats.race import Race, Rules

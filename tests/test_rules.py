@@ -195,7 +195,7 @@ def test_finished_boats_as_obstacles_option() -> None:
 
 def test_start_and_finish_buoys_as_obstacles_option() -> None:
     """MOVE-03 (PB-11): the finish buoy at (13, 13) stops a boat unless the option is off."""
-    for block, free in ((True, 2), (False, 6)):
+    for block in (True, False):
         race = square_race(start_finish_buoys_block=block)
         pos = Position(race, (boat("red", 13, 15, "W", (2,)),))
         options = legal_moves(pos, (2,))

@@ -123,6 +123,16 @@ class Position:
         boats[index] = boat
         return replace(self, boats=tuple(boats))
 
+    def derive(self, boats: tuple[Boat, ...], to_move: int, turn: int) -> Position:
+        """A position made by a legal move from this one: not checked again (the adjudicator's
+        own result; positions from users go through the checking constructor)."""
+        new = object.__new__(Position)
+        object.__setattr__(new, "race", self.race)
+        object.__setattr__(new, "boats", boats)
+        object.__setattr__(new, "to_move", to_move)
+        object.__setattr__(new, "turn", turn)
+        return new
+
     def __str__(self) -> str:
         from course_builder.powerboats.notation import format_position
 

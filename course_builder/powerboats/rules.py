@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from course_builder.errors import CourseBuilderError
 from course_builder.hexgrid import Direction, Hex
@@ -136,30 +136,41 @@ def _dice(dice: Sequence[int]) -> str:
     return "-".join(str(v) for v in dice) if dice else "none"
 
 
+_TURN_LETTERS = tuple(TURNS)
+_HEADINGS = {d: tuple(d.left(k) for k in TURNS.values()) for d in Direction}
+"""For each heading: the headings after turning left, going straight and turning right."""
+
+
+def _frees(position: Position, boat: Boat) -> tuple[int, tuple[Direction, ...], tuple[int, ...]]:
+    race = position.race
+    start = race.board.index(boat.hex)
+    run = race.clear_run[start]
+    headings = _HEADINGS[boat.heading]
+    return start, headings, tuple(run[d] for d in headings)
+
+
+def _legal(frees: Sequence[int], total: int) -> tuple[bool, bool, bool]:
+    """Which of left, straight, right are legal (MOVE-01): a heading allowing the full total if
+    any does, else the longest straight water path (ties free); any heading for a total of 0."""
+    if total == 0:
+        return (True, True, True)
+    if max(frees) >= total:
+        return tuple(f >= total for f in frees)  # type: ignore[return-value]
+    longest = max(frees)
+    return tuple(f == longest for f in frees)  # type: ignore[return-value]
+
+
 def heading_options(position: Position, total: int, boat_index: int | None = None
                     ) -> list[HeadingOption]:
     """The three headings (left, straight, right) for a total, which are legal, and where each
     leads (reference, "Turning Your Speedboat"; MOVE-01). Other boats do not count here."""
     race = position.race
-    i = position.to_move if boat_index is None else boat_index
-    boat = position.boats[i]
-    start = race.board.index(boat.hex)
-    frees = []
-    for letter, k in TURNS.items():
-        d = boat.heading.left(k)
-        frees.append((letter, d, race.clear_run[start][d]))
-    if total == 0:
-        legal = {letter for letter, _d, _f in frees}
-    else:
-        full = {letter for letter, _d, f in frees if f >= total}
-        if full:
-            legal = full
-        else:
-            longest = max(f for _l, _d, f in frees)
-            legal = {letter for letter, _d, f in frees if f == longest}
+    boat = position.boats[position.to_move if boat_index is None else boat_index]
+    start, headings, frees = _frees(position, boat)
+    legal = _legal(frees, total)
     out = []
     nb = race.board.neighbors
-    for letter, d, free in frees:
+    for letter, d, free, ok in zip(_TURN_LETTERS, headings, frees, legal, strict=True):
         steps = min(total, free)
         path = []
         j = start
@@ -167,7 +178,7 @@ def heading_options(position: Position, total: int, boat_index: int | None = Non
             j = nb[j][d]
             path.append(race.board.hex_at(j))
         crash = free < total
-        out.append(HeadingOption(letter, d, free, letter in legal, tuple(path), crash,
+        out.append(HeadingOption(letter, d, free, ok, tuple(path), crash,
                                  total - free if crash else 0))
     return out
 
@@ -195,18 +206,19 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
     if total == 0 and move.change == "=" and not boat.dice and not rules.zero_dice_turn:
         raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
                           "zero_dice_turn=False)", ["+"])
-    options = heading_options(position, total)
-    chosen = next(o for o in options if o.turn == move.turn)
+    start, headings, frees = _frees(position, boat)
+    legal_flags = _legal(frees, total)
+    k = _TURN_LETTERS.index(move.turn)
+    heading, free = headings[k], frees[k]
+    legal = [t for t, ok in zip(_TURN_LETTERS, legal_flags, strict=True) if ok]
     if explain:
         parts = []
-        for o in options:
-            label = {"L": "left", "S": "straight", "R": "right"}[o.turn]
-            ahead = "free" if o.free >= total else "then land, a buoy or the edge"
-            parts.append(f"{label} {o.heading.name}: {o.free} water {ahead}")
+        for t, d, f in zip(_TURN_LETTERS, headings, frees, strict=True):
+            ahead = "free" if f >= total else "then land, a buoy or the edge"
+            parts.append(f"{_turn_word(t)} {d.name}: {f} water {ahead}")
         note("headings: " + "; ".join(parts) + " (other boats do not count, PB-10)")
-    legal = [o.turn for o in options if o.legal]
-    if not chosen.legal:
-        if any(o.free >= total for o in options):
+    if not legal_flags[k]:
+        if max(frees) >= total:
             why = f"a heading that allows the full {total} is required"
         else:
             why = ("every heading crashes, so the one with the longest straight path through "
@@ -214,32 +226,40 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
         raise IllegalMove(f"{boat.colour} may not go {_turn_word(move.turn)}: {why} ({R_TURN})",
                           [_turn_word(t) for t in legal])
     if explain and total:
-        if any(o.free >= total for o in options):
+        if max(frees) >= total:
             note(f"a heading that allows the full {total} is required: "
                  f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
                  f"({R_TURN})")
         else:
-            note(f"every heading crashes: the longest straight path ({chosen.free}) is required: "
+            note(f"every heading crashes: the longest straight path ({free}) is required: "
                  f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
                  f"({R_TURN})")
     elif explain:
         note(f"no dice: the boat does not move; it turns {_turn_word(move.turn)} (PB-05, MOVE-02)")
+    crash = free < total
+    crash_damage = total - free if crash else 0
+    nb = board.neighbors
+    path_idx = []
+    j = start
+    for _ in range(min(total, free)):
+        j = nb[j][heading]
+        path_idx.append(j)
 
     # the path, pulled back from an occupied end hex
-    occupied = {board.index(b.hex) for k, b in enumerate(position.boats)
-                if k != position.to_move and not b.sunk
+    occupied = {board.index(b.hex) for k2, b in enumerate(position.boats)
+                if k2 != position.to_move and not b.sunk
                 and (not b.finished or rules.finished_boats_block)}
-    path = list(chosen.path)
-    if path and explain:
-        note(f"moves {len(path)} {DIRECTION_WORDS[chosen.heading]} to {_rc(path[-1])} ({R_MOVE})")
-    while path and board.index(path[-1]) in occupied:
-        taken = path.pop()
+    if path_idx and explain:
+        note(f"moves {len(path_idx)} {DIRECTION_WORDS[heading]} to "
+             f"{_rc(board.hex_at(path_idx[-1]))} ({R_MOVE})")
+    while path_idx and path_idx[-1] in occupied:
+        taken = path_idx.pop()
         if explain:
-            owner = next(b.colour for b in position.boats if b.hex == taken)
-            back_to = path[-1] if path else boat.hex
-            note(f"{_rc(taken)} is taken by {owner}: stays on the last free hex {_rc(back_to)} "
-                 f"({R_PASS})")
-    full_path = (boat.hex, *path)
+            owner = next(b.colour for b in position.boats if b.hex == board.hex_at(taken))
+            back_to = board.hex_at(path_idx[-1]) if path_idx else boat.hex
+            note(f"{_rc(board.hex_at(taken))} is taken by {owner}: stays on the last free hex "
+                 f"{_rc(back_to)} ({R_PASS})")
+    sailed = [start, *path_idx]
 
     # buoys and the finish along the hexes actually sailed
     phase, count = boat.next_buoy - 1, boat.count
@@ -247,62 +267,64 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
     finished = 0
     n = race.n
     gates = race.gates
-    finishers = sum(1 for b in position.boats if b.finished)
-    for a, b in itertools.pairwise(full_path):
-        ia, ib = board.index(a), board.index(b)
+    finishing = phase >= 3 and heading in race.finish_dirs
+    for ia, ib in itertools.pairwise(sailed):
         step = ia * n + ib
         if step in race.gate_steps:
             before = phase
             phase, count = advance(phase, count, step, gates)
+            finishing = phase >= 3 and heading in race.finish_dirs
             if phase > before:
                 rounded.append(phase)
                 if explain:
                     sense = race.course.buoy(phase).arrow
-                    note(f"rounds buoy {phase}: crosses its rounding line {sense.words} "
-                         f"between {_rc(a)} and {_rc(b)} (COURSE-04)")
+                    note(f"rounds buoy {phase}: crosses its rounding line {sense.words} between "
+                         f"{_rc(board.hex_at(ia))} and {_rc(board.hex_at(ib))} (COURSE-04)")
             elif phase < before:
                 rounded = [r for r in rounded if r <= phase]
                 if explain:
                     note(f"crosses buoy {before}'s rounding line back: buoy {before} is no "
                          "longer rounded (COURSE-04)")
-        if phase == 3 and not finished and ib in race.tile and chosen.heading in race.finish_dirs:
-            finished = finishers + 1
+        if finishing and not finished and ib in race.tile:
+            finished = sum(1 for b in position.boats if b.finished) + 1
             if explain:
-                note(f"enters the start/finish tile at {_rc(b)} from the finish side: finishes "
-                     f"in place {finished} ({R_FINISH})")
+                note(f"enters the start/finish tile at {_rc(board.hex_at(ib))} from the finish "
+                     f"side: finishes in place {finished} ({R_FINISH})")
     damage = boat.damage
     new_dice = dice
-    if chosen.crash:
-        damage += chosen.damage
+    if crash:
+        damage += crash_damage
         new_dice = ()
         if explain:
-            where = _rc(chosen.path[-1]) if chosen.path else _rc(boat.hex)
-            note(f"crash after {chosen.free} of {total}: {chosen.damage} damage (total {damage}) "
-                 f"and all dice lost; it stops at {where} ({R_DAMAGE})")
+            stop = _rc(board.hex_at(j)) if free else _rc(boat.hex)
+            note(f"crash after {free} of {total}: {crash_damage} damage (total {damage}) and all "
+                 f"dice lost; it stops at {stop} ({R_DAMAGE})")
     sunk = damage >= SINK_AT
     if sunk and explain:
         scored = (" - it finished first, so it keeps its place (reference, \"Completing a "
                   "Course\")") if finished else ""
         note(f"{damage} damage: the boat sinks and is out of this race ({R_DAMAGE}){scored}")
-    new_boat = replace(boat, hex=full_path[-1], heading=chosen.heading, dice=new_dice,
-                       damage=damage,
-                       next_buoy=FINISH_NEXT if phase >= 3 else phase + 1,
-                       count=count if phase < 3 else 0, finished=finished, sunk=sunk)
-    new_position = _next_turn(position.with_boat(position.to_move, new_boat))
-    return Outcome(new_position, move, boat.colour, dice, chosen.heading, full_path,
-                   chosen.crash, chosen.damage, tuple(rounded), finished, sunk, tuple(trace))
+    end = board.hex_at(sailed[-1])
+    new_boat = Boat(boat.colour, end, heading, new_dice, damage,
+                    FINISH_NEXT if phase >= 3 else phase + 1, count if phase < 3 else 0,
+                    finished, sunk)
+    boats = list(position.boats)
+    boats[position.to_move] = new_boat
+    new_position = _next_turn(position, tuple(boats))
+    path = tuple(board.hex_at(i) for i in sailed)
+    return Outcome(new_position, move, boat.colour, dice, heading, path, crash, crash_damage,
+                   tuple(rounded), finished, sunk, tuple(trace))
 
 
-def _next_turn(position: Position) -> Position:
+def _next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
     """The next racing boat in seat order; the turn number grows when play wraps round."""
-    count = len(position.boats)
-    turn = position.turn
+    count = len(boats)
+    current = position.to_move
     for step in range(1, count + 1):
-        k = (position.to_move + step) % count
-        if position.boats[k].racing:
-            wrapped = k <= position.to_move
-            return replace(position, to_move=k, turn=turn + (1 if wrapped else 0))
-    return position  # the race is over
+        k = (current + step) % count
+        if boats[k].racing:
+            return position.derive(boats, k, position.turn + (1 if k <= current else 0))
+    return position.derive(boats, current, position.turn)  # the race is over
 
 
 def legal_moves(position: Position, dice: Sequence[int]) -> list[HeadingOption]:

@@ -1,0 +1,108 @@
+"""Invariants of the adjudicator on random legal positions and moves on the classic lake."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from course_builder.hexgrid import DIRECTIONS
+from course_builder.powerboats.catalog import classic_board
+from course_builder.powerboats.generate import CourseMaker
+from course_builder.powerboats.notation import (
+    format_move,
+    format_position,
+    parse_move,
+    parse_position,
+)
+from course_builder.powerboats.position import Boat, Move, Position
+from course_builder.powerboats.race import Race
+from course_builder.powerboats.rules import adjudicate, heading_options, roll
+
+BOARD = classic_board()
+COURSE = CourseMaker(BOARD).generate("B", 11)
+RACE = Race(BOARD, COURSE)
+FREE = [h for i, h in enumerate(BOARD.hexes()) if BOARD.water[i] and i not in RACE.buoy_index]
+COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
+
+
+@st.composite
+def positions(draw) -> Position:
+    count = draw(st.integers(1, 6))
+    hexes = draw(st.lists(st.sampled_from(FREE), min_size=count, max_size=count, unique=True))
+    boats = []
+    for colour, h in zip(COLOURS, hexes, strict=False):
+        boats.append(Boat(
+            colour, h, draw(st.sampled_from(DIRECTIONS)),
+            tuple(draw(st.lists(st.integers(1, 3), max_size=5))),
+            draw(st.integers(0, 3)), draw(st.integers(1, 4)), draw(st.sampled_from((0, 0, -1))),
+        ))
+    return Position(RACE, tuple(boats), draw(st.integers(0, count - 1)), draw(st.integers(1, 40)))
+
+
+@st.composite
+def legal_moves(draw, position: Position) -> Move:
+    boat = position.boat
+    held = list(boat.dice)
+    change = draw(st.sampled_from(["+", "="] + (["-"] if held else [])))
+    removed = None
+    if change == "-":
+        removed = draw(st.sampled_from(held))
+        held.remove(removed)
+    reroll = tuple(draw(st.lists(st.sampled_from(held), max_size=len(held)))) if held else ()
+    left = list(held)
+    kept_reroll = []
+    for v in reroll:
+        if v in left:
+            left.remove(v)
+            kept_reroll.append(v)
+    rolled = tuple(draw(st.lists(st.integers(1, 3), min_size=len(kept_reroll) + (change == "+"),
+                                 max_size=len(kept_reroll) + (change == "+"))))
+    move = Move(change, removed, tuple(kept_reroll), rolled, "S")
+    total = sum(roll(boat, move))
+    legal = [o.turn for o in heading_options(position, total) if o.legal]
+    return Move(change, removed, tuple(kept_reroll), rolled, draw(st.sampled_from(legal)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_invariants(data) -> None:
+    position = data.draw(positions())
+    move = data.draw(legal_moves(position))
+    before = position.boat
+    out = adjudicate(position, move)
+    after = out.position.boats[position.to_move]
+    # a boat never ends on land, on a buoy or on another boat
+    if not after.sunk:
+        i = BOARD.index(after.hex)
+        assert BOARD.water[i] and i not in RACE.buoy_index
+        others = {b.hex for k, b in enumerate(out.position.boats)
+                  if k != position.to_move and not b.sunk and not b.finished}
+        assert after.hex not in others
+    # damage never decreases; a crash always empties the dice; no crash keeps the rolled dice
+    assert after.damage >= before.damage
+    assert after.damage == before.damage + out.damage
+    if out.crash:
+        assert after.dice == () and out.damage > 0
+    else:
+        assert sorted(after.dice) == sorted(out.dice)
+    # the boat keeps the heading it moved in and moved in a straight line
+    assert after.heading is out.heading
+    for a, b in zip(out.path, out.path[1:], strict=False):
+        assert b == a.neighbor(out.heading)
+    # the same input gives the same outcome
+    again = adjudicate(position, move)
+    assert again.path == out.path and again.trace == out.trace
+    assert format_position(again.position) == format_position(out.position)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_notation_round_trips(data) -> None:
+    position = data.draw(positions())
+    move = data.draw(legal_moves(position))
+    assert parse_move(format_move(move)) == move
+    text = format_position(position)
+    again = parse_position(text)
+    assert again.boats == position.boats
+    assert (again.to_move, again.turn) == (position.to_move, position.turn)
+    assert format_position(again) == text
