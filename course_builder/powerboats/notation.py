@@ -259,9 +259,53 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
 
 
+def position_from_json(data: Any, rules: Rules | None = None) -> Position:
+    """A position from its JSON form (:func:`position_to_json`); a ``notation`` alone is enough."""
+    from course_builder.powerboats.catalog import board_from_source
+    from course_builder.powerboats.course import spec_from_json
+    from course_builder.powerboats.validate import validate
+
+    if not isinstance(data, dict):
+        raise NotationError("a position file holds a JSON object")
+    if "rules" in data:
+        try:
+            rules = Rules.from_json(data["rules"])
+        except (TypeError, ValueError) as exc:
+            raise NotationError(f"rules: {exc}") from None
+    rules = rules or Rules()
+    if "boats" not in data:
+        if "notation" in data:
+            return parse_position(str(data["notation"]), rules)
+        raise NotationError("a position needs 'course' and 'boats' (or a 'notation')")
+    spec = spec_from_json(data.get("course"))
+    board = board_from_source(spec.board_source)
+    checked = validate(spec, board)
+    if not checked.ok or checked.course is None:
+        raise NotationError(f"course is not legal: {checked.problems[0]}")
+    race = Race(board, checked.course, rules)
+    boats = []
+    for k, b in enumerate(data["boats"], start=1):
+        try:
+            nxt = b.get("next_buoy", 1)
+            boats.append(Boat(
+                str(b["colour"]).lower(), from_offset(*b["hex"]), Direction.parse(b["heading"]),
+                tuple(int(v) for v in b.get("dice", ())), int(b.get("damage", 0)),
+                FINISH_NEXT if nxt == "finish" else int(nxt), int(b.get("count", 0)),
+                int(b.get("finished", 0)), bool(b.get("sunk", False))))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise NotationError(f"boats[{k - 1}]: {exc}") from None
+    colours = [b.colour for b in boats]
+    to_move = str(data.get("to_move", colours[0] if colours else "")).lower()
+    if to_move not in colours:
+        raise NotationError(f"to_move: no {to_move!r} boat")
+    try:
+        return Position(race, tuple(boats), colours.index(to_move), int(data.get("turn", 1)))
+    except PositionError as exc:
+        raise NotationError(f"position: {exc}") from None
+
+
 def read_position(text_or_path: str, rules: Rules | None = None) -> Position:
-    """A position from notation, or from a file holding notation or a position JSON's
-    ``notation``."""
+    """A position from notation, or from a file holding notation or the position's JSON."""
     path = Path(text_or_path)
     if "|" not in text_or_path and path.is_file():
         content = path.read_text(encoding="utf-8").strip()
@@ -270,10 +314,6 @@ def read_position(text_or_path: str, rules: Rules | None = None) -> Position:
                 data = json.loads(content)
             except json.JSONDecodeError as exc:
                 raise NotationError(f"{path}: not valid JSON ({exc})") from None
-            if "notation" not in data:
-                raise NotationError(f"{path}: a position file needs its 'notation'")
-            if "rules" in data:
-                rules = Rules.from_json(data["rules"])
-            content = data["notation"]
+            return position_from_json(data, rules)
         return parse_position(content, rules)
     return parse_position(text_or_path, rules)

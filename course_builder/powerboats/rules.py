@@ -18,6 +18,7 @@ from course_builder.errors import CourseBuilderError
 from course_builder.hexgrid import Direction, Hex
 from course_builder.powerboats.describe import DIRECTION_WORDS
 from course_builder.powerboats.position import FINISH_NEXT, TURNS, Boat, Move, Position
+from course_builder.powerboats.race import Rules
 from course_builder.powerboats.routing import advance
 
 SINK_AT = 4
@@ -331,6 +332,22 @@ def legal_moves(position: Position, dice: Sequence[int]) -> list[HeadingOption]:
     """The route preview: for the given dice, every heading with whether it is legal and where
     it leads (path, crash, damage)."""
     return heading_options(position, sum(dice))
+
+
+def start_damage(new_damage: Sequence[int], rules: Rules) -> int:
+    """Damage counters a boat starts its next race with, given the damage it newly took in each
+    race so far (reference, "Damage": repaired between races but one counter stays; after race B
+    the same, so race C can start with 2). Whether a boat that took no new damage in B still goes
+    up to 2 is ruling MOVE-09, option ``damage_carry``."""
+    if rules.damage_carry == "races-damaged":
+        return sum(1 for d in new_damage if d > 0)
+    if rules.damage_carry == "one-per-race":
+        carried = 0
+        for d in new_damage:
+            if carried + d > 0:
+                carried += 1
+        return carried
+    raise ValueError(f"unknown damage_carry {rules.damage_carry!r} (races-damaged, one-per-race)")
 
 
 def race_over(position: Position) -> bool:

@@ -1,0 +1,110 @@
+"""Notation errors point at the bad part; the adjudicate and moves commands; position JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from course_builder.cli import cli
+from course_builder.powerboats.notation import (
+    NotationError,
+    parse_move,
+    parse_position,
+    position_from_json,
+    position_to_json,
+)
+from course_builder.powerboats.race import Rules
+from course_builder.powerboats.rules import start_damage
+
+COURSE = "classic:A:A1,A2cw,A4cw,A3cw:E,E"
+POSITION = f"{COURSE} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 1"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "empty move: expected e.g. '+r2/13R' (change, re-rolls, rolled values, turn)"),
+    ("+r2/13", "move '+r2/13': it must end with the turn L, S or R"),
+    ("+r2/14R", "move '+r2/14R': unexpected '4' at column 6 (dice values are 1, 2 or 3)"),
+    ("++R", "move '++R': expected [+ | -N | =][rVALUES][/ROLLED](L|S|R), e.g. '+r2/13R', "
+            "'-3S', 'L'"),
+])
+def test_bad_moves(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_move(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("nonsense", "position: expected 'COURSE | BOATS | COLOUR TURN' (3 parts split by '|'), "
+                 "got 1 part(s)"),
+    (POSITION.replace("yellow 8,12 E", "yellow 8-12 E"),
+     "position: boat 1 ('yellow 8-12 E 32 d0 n1'): hex '8-12' must be ROW,COL"),
+    (POSITION.replace("32 d0", "34 d0"),
+     "position: boat 1 ('yellow 8,12 E 34 d0 n1'): dice '34' must be digits 1-3 or '-'"),
+    (POSITION.replace("n1 ;", "n5 ;"),
+     "position: boat 1 ('yellow 8,12 E 32 d0 n5'): next buoy 'n5' must be n1, n2, n3 or nF"),
+    (POSITION.replace("| yellow 1", "| blue 1"),
+     "position: 'blue' is to move but has no boat (boats: yellow, red)"),
+    (POSITION.replace("red 7,13", "red 8,12"), "position: red and yellow share the hex (8, 12)"),
+    (POSITION.replace("A2cw", "A2up"),
+     "course 'classic:A:A1,A2up,A4cw,A3cw:E,E': buoy 1 'A2up' must be a spot and an arrow, e.g. "
+     "A1cw or A2ccw"),
+])
+def test_bad_positions(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_position(text)
+    assert str(info.value) == message
+
+
+def test_position_json_round_trip() -> None:
+    position = parse_position(POSITION, Rules(finished_boats_block=True))
+    data = json.loads(json.dumps(position_to_json(position)))
+    again = position_from_json(data)
+    assert again.boats == position.boats and again.race.rules.finished_boats_block
+    assert data["notation"] == POSITION
+
+
+def test_start_damage_options() -> None:
+    """MOVE-09: damage in race A only; then what races B and C start with."""
+    assert start_damage([2], Rules()) == 1
+    assert start_damage([2, 0], Rules()) == 1
+    assert start_damage([2, 0], Rules(damage_carry="one-per-race")) == 2
+    assert start_damage([0, 0], Rules(damage_carry="one-per-race")) == 0
+    assert start_damage([1, 3], Rules()) == 2
+
+
+def test_adjudicate_command() -> None:
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION, "--move",
+                             "+r2/13R"])
+    assert ok.exit_code == 0, ok.output
+    lines = ok.stdout.splitlines()
+    assert lines[0] == ('1. dice: yellow holds 3-2, adds a die, re-rolls 2, rolls 1-3 -> 3-1-3 = '
+                        '7 (reference, "Rolling Dice")')
+    assert lines[-1].startswith(f"position: {COURSE} | yellow ")
+    illegal = runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION, "--move",
+                                  "+r2/13L"])
+    assert illegal.exit_code == 1
+    assert illegal.stderr == (
+        "Error: yellow may not go left: every heading crashes, so the one with the longest "
+        "straight path through water is required (reference, \"Turning Your Speedboat\") "
+        "(legal: right)\n")
+    data = json.loads(runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION,
+                                          "--move", "+r2/13R", "--format", "json"]).stdout)
+    assert data["crash"] and data["damage"] == 2 and data["heading"] == "SE"
+    assert data["path"][0] == [8, 12]
+
+
+def test_moves_command(tmp_path) -> None:
+    runner = CliRunner()
+    file = tmp_path / "position.txt"
+    file.write_text(POSITION + "\n")
+    result = runner.invoke(cli, ["powerboats", "moves", "--position", str(file), "--dice",
+                                 "3,1,3", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    options = json.loads(result.stdout)
+    assert [(o["turn"], o["legal"], o["free"]) for o in options] == [
+        ("L", False, 3), ("S", False, 4), ("R", True, 5)]
+    bad = runner.invoke(cli, ["powerboats", "moves", "--position", str(file), "--dice", "4"])
+    assert bad.exit_code == 2
