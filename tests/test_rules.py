@@ -37,9 +37,8 @@ def test_yellow_must_turn_right_rulebook_turning_example() -> None:
                                  (13, 10)]
     assert out.trace[0] == ('dice: yellow holds 3-2, adds a die, re-rolls 2, rolls 1-3 -> 3-1-3 '
                             '= 7 (reference, "Rolling Dice")')
-    assert out.trace[1] == ("headings: left NE: 0 water then land, a buoy or the edge; straight "
-                            "E: 6 water then land, a buoy or the edge; right SE: 9 water free "
-                            "(other boats do not count, PB-10)")
+    assert out.trace[1] == ("headings: left NE: 0 water, then a crash; straight E: 6 water, then "
+                            "a crash; right SE: 9 water, free (other boats do not count, PB-10)")
     assert out.trace[2].startswith("a heading that allows the full 7 is required: right legal")
     new = out.position.by_colour("yellow")
     assert new.hex == from_offset(13, 10) and new.heading is Direction.SE and new.dice == out.dice
@@ -76,8 +75,8 @@ def test_orange_stops_behind_yellow_rulebook_passing_example() -> None:
     assert not out.crash and out.damage == 0
     assert out.position.by_colour("orange").dice == (2, 1)
     assert out.position.by_colour("yellow").hex == from_offset(5, 13)
-    assert ('(5, 13) is taken by yellow: stays on the last free hex (5, 12) (reference, '
-            '"Passing Boats")') in out.trace
+    assert ('taken: (5, 13) by yellow: it stays on the last free hex it passed, (5, 12) '
+            '(reference, "Passing Boats")') in out.trace
 
 
 def test_red_ends_behind_purple_rulebook_example() -> None:

@@ -169,6 +169,8 @@ def format_boat(b: Boat) -> str:
         text += f" f{b.finished}"
     if b.sunk:
         text += " x"
+    if b.redoubt:
+        text += " w"
     return text
 
 
@@ -226,7 +228,7 @@ def _parse_boat(text: str, k: int, whole: str, offset: int) -> Boat:
         raise NotationError(f"position: {where}: damage {damage!r} must look like d0, d2")
     if not re.fullmatch(r"n[123F]", nxt):
         raise NotationError(f"position: {where}: next buoy {nxt!r} must be n1, n2, n3 or nF")
-    count, finished, sunk = 0, 0, False
+    count, finished, sunk, redoubt = 0, 0, False, False
     for item in extra:
         if re.fullmatch(r"c-?[0-9]+", item):
             count = int(item[1:])
@@ -234,12 +236,14 @@ def _parse_boat(text: str, k: int, whole: str, offset: int) -> Boat:
             finished = int(item[1:])
         elif item == "x":
             sunk = True
+        elif item == "w":
+            redoubt = True
         else:
             raise NotationError(f"position: {where}: unknown field {item!r} (cN count, fN "
-                                "finished place, x sunk)")
+                                "finished place, x sunk, w waiting on a redoubt)")
     return Boat(colour.lower(), from_offset(int(m.group(1)), int(m.group(2))), direction,
                 _digits(dice if dice != "-" else ""), int(damage[1:]),
-                FINISH_NEXT if nxt == "nF" else int(nxt[1]), count, finished, sunk)
+                FINISH_NEXT if nxt == "nF" else int(nxt[1]), count, finished, sunk, redoubt)
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
@@ -250,7 +254,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
             {"colour": b.colour, "hex": list(b.hex.offset), "heading": b.heading.name,
              "dice": list(b.dice), "damage": b.damage,
              "next_buoy": "finish" if b.next_buoy >= FINISH_NEXT else b.next_buoy,
-             "count": b.count, "finished": b.finished, "sunk": b.sunk}
+             "count": b.count, "finished": b.finished, "sunk": b.sunk, "redoubt": b.redoubt}
             for b in position.boats
         ],
         "to_move": position.boat.colour,
@@ -291,7 +295,8 @@ def position_from_json(data: Any, rules: Rules | None = None) -> Position:
                 str(b["colour"]).lower(), from_offset(*b["hex"]), Direction.parse(b["heading"]),
                 tuple(int(v) for v in b.get("dice", ())), int(b.get("damage", 0)),
                 FINISH_NEXT if nxt == "finish" else int(nxt), int(b.get("count", 0)),
-                int(b.get("finished", 0)), bool(b.get("sunk", False))))
+                int(b.get("finished", 0)), bool(b.get("sunk", False)),
+                bool(b.get("redoubt", False))))
         except (KeyError, TypeError, ValueError) as exc:
             raise NotationError(f"boats[{k - 1}]: {exc}") from None
     colours = [b.colour for b in boats]

@@ -11,6 +11,7 @@ right). Dice are inputs: the adjudicator never rolls.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from course_builder.errors import CourseBuilderError
 from course_builder.hexgrid import Direction, Hex
@@ -27,9 +28,9 @@ class PositionError(CourseBuilderError):
     """A position that is not possible (two boats on one hex, a boat on land, ...)."""
 
 
-@dataclass(frozen=True)
-class Boat:
-    """One speedboat in a race."""
+class Boat(NamedTuple):
+    """One speedboat in a race (an immutable record; cheap to make, as the adjudicator makes one
+    per move)."""
 
     colour: str
     hex: Hex
@@ -43,6 +44,8 @@ class Boat:
     finished: int = 0
     """Finishing place (1 = first), 0 while racing."""
     sunk: bool = False
+    redoubt: bool = False
+    """Ended its last move on a Redoubt: this turn its dice count double and it may not turn."""
 
     @property
     def speed(self) -> int:

@@ -14,7 +14,14 @@ from typing import Any
 
 from course_builder.hexgrid import DIRECTIONS, Direction, Hex
 from course_builder.powerboats.board import Board
-from course_builder.powerboats.course import Course, crossing_side, side_directions
+from course_builder.powerboats.course import (
+    CURRENT,
+    LOW_WATER,
+    MAELSTROM,
+    Course,
+    crossing_side,
+    side_directions,
+)
 from course_builder.powerboats.routing import Gate, gate_steps
 
 
@@ -37,6 +44,19 @@ class Rules:
     """MOVE-02 (PB-05): may a boat with no dice keep none and only turn 60 degrees? Default: yes
     (the rulebook's Red example)."""
 
+    heading_with_tiles: str = "simulate"
+    """EXP-11 (EX-09): how the heading rule judges a line that meets expansion tiles.
+    ``simulate``: play the whole move with the tiles' effects (a redoubt may fly a boat over an
+    island; a current may push it into one). ``straight``: the plain straight line, tiles ignored."""
+
+    flight_counts: bool = True
+    """EXP-03 (EX-14): do the hexes a boat flies over count for rounding lines and the finish?
+    Default: yes, the boat passes them."""
+
+    redoubt_wait_flies: bool = True
+    """EXP-07 (EX-05): is the doubled turn after ending on a redoubt a flight over islands?
+    Default: yes, like any redoubt move."""
+
     damage_carry: str = "races-damaged"
     """MOVE-09 (PB-18b): counters a boat starts races B and C with. ``races-damaged``: one per
     earlier race in which it took damage (at most 1 into B, 2 into C). ``one-per-race``: 1 into B
@@ -47,6 +67,9 @@ class Rules:
             "finished_boats_block": self.finished_boats_block,
             "start_finish_buoys_block": self.start_finish_buoys_block,
             "zero_dice_turn": self.zero_dice_turn,
+            "heading_with_tiles": self.heading_with_tiles,
+            "flight_counts": self.flight_counts,
+            "redoubt_wait_flies": self.redoubt_wait_flies,
             "damage_carry": self.damage_carry,
         }
 
@@ -100,6 +123,33 @@ class Race:
         tile = self.course.tile
         finish_side = crossing_side(tile.axis, tile.finish_direction)
         self.finish_dirs = frozenset(side_directions(tile.axis, finish_side))
+        # expansion tiles: what each hex does, and how far ahead the first one lies
+        tiles: dict[int, tuple[str, Any]] = {}
+        for t in self.course.expansion_tiles:
+            for k, h in enumerate(t.hexes):
+                i = board.index_or_none(h)
+                if i is None:
+                    continue
+                data: Any = {CURRENT: t.flow, MAELSTROM: t.sense,
+                             LOW_WATER: (t.rocks or (1, 1, 1))[k]}.get(t.kind)
+                tiles[i] = (t.kind, data)
+        self.tiles = tiles
+        far = n + 1
+        ahead = [[far] * 6 for _ in range(n)]
+        if tiles:
+            for d in DIRECTIONS:
+                back = d.opposite()
+                for i in range(n):
+                    if board.neighbors[i][d] != -1:
+                        continue
+                    dist = far
+                    j = i
+                    while j != -1:
+                        ahead[j][d] = dist
+                        dist = 1 if j in tiles else min(far, dist + 1)
+                        j = board.neighbors[j][back]
+        self.tile_ahead: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in ahead)
+        """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead."""
 
     def index(self, h: Hex) -> int:
         return self.board.index(h)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from course_builder.errors import CourseBuilderError
 from course_builder.hexgrid import Direction, Hex
 from course_builder.powerboats.describe import DIRECTION_WORDS
+from course_builder.powerboats.movement import REDOUBT_CRASH, sail
 from course_builder.powerboats.position import FINISH_NEXT, TURNS, Boat, Move, Position
 from course_builder.powerboats.race import Rules
 from course_builder.powerboats.routing import advance
@@ -60,7 +61,7 @@ class HeadingOption:
         return self.path[-1] if self.path else None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Outcome:
     """What a move did."""
 
@@ -142,12 +143,29 @@ _HEADINGS = {d: tuple(d.left(k) for k in TURNS.values()) for d in Direction}
 """For each heading: the headings after turning left, going straight and turning right."""
 
 
-def _frees(position: Position, boat: Boat) -> tuple[int, tuple[Direction, ...], tuple[int, ...]]:
+def _frees(position: Position, boat: Boat, total: int
+           ) -> tuple[int, tuple[Direction, ...], tuple[int, ...]]:
+    """Start index, the three headings, and how far each gets before crashing (MOVE-01).
+
+    With expansion tiles within reach on a line and ``heading_with_tiles="simulate"`` (EXP-11),
+    the move is played with the tiles' effects: the steps used before a crash, or the total if it
+    does not crash. Otherwise the straight open run ahead.
+    """
     race = position.race
     start = race.board.index(boat.hex)
     run = race.clear_run[start]
     headings = _HEADINGS[boat.heading]
-    return start, headings, tuple(run[d] for d in headings)
+    if not race.tiles or race.rules.heading_with_tiles != "simulate" or total == 0:
+        return start, headings, tuple(run[d] for d in headings)
+    ahead = race.tile_ahead[start]
+    frees = []
+    for d in headings:
+        if ahead[d] > min(total, run[d]):
+            frees.append(run[d])
+            continue
+        trial = sail(race, start, d, total, boat.dice)
+        frees.append(trial.used if trial.crash else max(total, run[d]))
+    return start, headings, tuple(frees)
 
 
 def _legal(frees: Sequence[int], total: int) -> tuple[bool, bool, bool]:
@@ -167,20 +185,17 @@ def heading_options(position: Position, total: int, boat_index: int | None = Non
     leads (reference, "Turning Your Speedboat"; MOVE-01). Other boats do not count here."""
     race = position.race
     boat = position.boats[position.to_move if boat_index is None else boat_index]
-    start, headings, frees = _frees(position, boat)
-    legal = _legal(frees, total)
+    if boat.redoubt:  # on a redoubt since last turn: doubled, straight on (EXP-07)
+        total *= 2
+    start, headings, frees = _frees(position, boat, total)
+    legal = (False, True, False) if boat.redoubt else _legal(frees, total)
+    fly = boat.redoubt and race.rules.redoubt_wait_flies
     out = []
-    nb = race.board.neighbors
     for letter, d, free, ok in zip(_TURN_LETTERS, headings, frees, legal, strict=True):
-        steps = min(total, free)
-        path = []
-        j = start
-        for _ in range(steps):
-            j = nb[j][d]
-            path.append(race.board.hex_at(j))
-        crash = free < total
-        out.append(HeadingOption(letter, d, free, ok, tuple(path), crash,
-                                 total - free if crash else 0))
+        trial = sail(race, start, d, total, boat.dice, fly=fly)
+        path = tuple(race.board.hex_at(i) for i in trial.hexes[1:])
+        damage = trial.damage + trial.rock_damage + (REDOUBT_CRASH if trial.out else 0)
+        out.append(HeadingOption(letter, d, free, ok, path, trial.crash, damage))
     return out
 
 
@@ -207,17 +222,29 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
     if total == 0 and move.change == "=" and not boat.dice and not rules.zero_dice_turn:
         raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
                           "zero_dice_turn=False)", ["+"])
-    start, headings, frees = _frees(position, boat)
-    legal_flags = _legal(frees, total)
+    waiting = boat.redoubt
+    if waiting:
+        total *= 2
+        if move.turn != "S":
+            raise IllegalMove(f"{boat.colour} ended its last move on a Redoubt: it may not turn "
+                              f"this turn (expansion, \"Redoubt\")", ["straight"])
+        if explain:
+            note(f"on a Redoubt since last turn: the dice count double, {total}, and it may not "
+                 f"turn (expansion, \"Redoubt\")")
+    start, headings, frees = _frees(position, boat, total)
+    legal_flags = (False, True, False) if waiting else _legal(frees, total)
     k = _TURN_LETTERS.index(move.turn)
     heading, free = headings[k], frees[k]
-    legal = [t for t, ok in zip(_TURN_LETTERS, legal_flags, strict=True) if ok]
-    if explain:
+    if explain or not legal_flags[k]:
+        legal = [t for t, ok in zip(_TURN_LETTERS, legal_flags, strict=True) if ok]
+    if explain and not waiting:
         parts = []
         for t, d, f in zip(_TURN_LETTERS, headings, frees, strict=True):
-            ahead = "free" if f >= total else "then land, a buoy or the edge"
-            parts.append(f"{_turn_word(t)} {d.name}: {f} water {ahead}")
-        note("headings: " + "; ".join(parts) + " (other boats do not count, PB-10)")
+            ahead = "free" if f >= total else "then a crash"
+            parts.append(f"{_turn_word(t)} {d.name}: {f} water, {ahead}")
+        with_tiles = (", expansion tiles played out (EXP-11)" if race.tiles
+                      and rules.heading_with_tiles == "simulate" else "")
+        note("headings: " + "; ".join(parts) + f" (other boats do not count, PB-10{with_tiles})")
     if not legal_flags[k]:
         if max(frees) >= total:
             why = f"a heading that allows the full {total} is required"
@@ -226,7 +253,7 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
                    "water is required")
         raise IllegalMove(f"{boat.colour} may not go {_turn_word(move.turn)}: {why} ({R_TURN})",
                           [_turn_word(t) for t in legal])
-    if explain and total:
+    if explain and total and not waiting:
         if max(frees) >= total:
             note(f"a heading that allows the full {total} is required: "
                  f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
@@ -235,46 +262,52 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
             note(f"every heading crashes: the longest straight path ({free}) is required: "
                  f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
                  f"({R_TURN})")
-    elif explain:
+    elif explain and not total:
         note(f"no dice: the boat does not move; it turns {_turn_word(move.turn)} (PB-05, MOVE-02)")
-    crash = free < total
-    crash_damage = total - free if crash else 0
-    nb = board.neighbors
-    path_idx = []
-    j = start
-    for _ in range(min(total, free)):
-        j = nb[j][heading]
-        path_idx.append(j)
 
-    # the path, pulled back from an occupied end hex
-    occupied = {board.index(b.hex) for k2, b in enumerate(position.boats)
-                if k2 != position.to_move and not b.sunk
-                and (not b.finished or rules.finished_boats_block)}
-    if path_idx and explain:
-        note(f"moves {len(path_idx)} {DIRECTION_WORDS[heading]} to "
-             f"{_rc(board.hex_at(path_idx[-1]))} ({R_MOVE})")
-    while path_idx and path_idx[-1] in occupied:
-        taken = path_idx.pop()
-        if explain:
-            owner = next(b.colour for b in position.boats if b.hex == board.hex_at(taken))
-            back_to = board.hex_at(path_idx[-1]) if path_idx else boat.hex
-            note(f"{_rc(board.hex_at(taken))} is taken by {owner}: stays on the last free hex "
-                 f"{_rc(back_to)} ({R_PASS})")
-    sailed = [start, *path_idx]
+    index = board.index
+    blocking = rules.finished_boats_block
+    occupied = frozenset([index(b.hex) for b in position.boats
+                          if b is not boat and not b.sunk and (blocking or not b.finished)])
+    fly = waiting and rules.redoubt_wait_flies
+    sailing = sail(race, start, heading, total, dice, fly=fly, explain=explain,
+                   occupied=occupied)
+    hexes = sailing.hexes
+    if explain and len(hexes) > 1:
+        note(f"{'flies' if fly else 'moves'} {DIRECTION_WORDS[heading]}: "
+             f"{' '.join(_rc(board.hex_at(i)) for i in hexes[1:])} ({R_MOVE})")
+    for line in sailing.story:
+        note(line)
+    # the end, pulled back from an occupied hex to the last free water hex passed (PB-19)
+    last = len(hexes) - 1
+    taken: list[int] = []
+    if not sailing.out:
+        while last > 0 and (hexes[last] in occupied or last in sailing.flown
+                            or not board.water[hexes[last]]):
+            if hexes[last] in occupied:
+                taken.append(hexes[last])
+            last -= 1
+    if taken and explain:
+        owners = ", ".join(f"{_rc(board.hex_at(i))} by {_owner(position, board.hex_at(i))}"
+                           for i in taken)
+        note(f"taken: {owners}: it stays on the last free hex it passed, "
+             f"{_rc(board.hex_at(hexes[last]))} ({R_PASS})")
+    sailed = hexes[:last + 1]
+    steps = sailing.steps[:last]
 
-    # buoys and the finish along the hexes actually sailed
+    # buoys and the finish along the hexes actually passed
     phase, count = boat.next_buoy - 1, boat.count
     rounded: list[int] = []
     finished = 0
     n = race.n
     gates = race.gates
-    finishing = phase >= 3 and heading in race.finish_dirs
-    for ia, ib in itertools.pairwise(sailed):
+    for pos, (ia, ib) in enumerate(itertools.pairwise(sailed)):
+        if not rules.flight_counts and (pos in sailing.flown or pos + 1 in sailing.flown):
+            continue
         step = ia * n + ib
         if step in race.gate_steps:
             before = phase
             phase, count = advance(phase, count, step, gates)
-            finishing = phase >= 3 and heading in race.finish_dirs
             if phase > before:
                 rounded.append(phase)
                 if explain:
@@ -286,34 +319,44 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
                 if explain:
                     note(f"crosses buoy {before}'s rounding line back: buoy {before} is no "
                          "longer rounded (COURSE-04)")
-        if finishing and not finished and ib in race.tile:
+        if (phase >= 3 and not finished and ib in race.tile
+                and steps[pos] in race.finish_dirs):
             finished = sum(1 for b in position.boats if b.finished) + 1
             if explain:
                 note(f"enters the start/finish tile at {_rc(board.hex_at(ib))} from the finish "
                      f"side: finishes in place {finished} ({R_FINISH})")
-    damage = boat.damage
-    new_dice = dice
-    if crash:
+    damage = boat.damage + sailing.rock_damage
+    new_dice = list(dice)
+    for v in sailing.removed_dice:
+        new_dice.remove(v)
+    crash_damage = 0
+    if sailing.out:
+        crash_damage = REDOUBT_CRASH
+        damage += REDOUBT_CRASH
+        new_dice = []
+    elif sailing.crash:
+        crash_damage = sailing.damage
         damage += crash_damage
-        new_dice = ()
+        new_dice = []
         if explain:
-            stop = _rc(board.hex_at(j)) if free else _rc(boat.hex)
-            note(f"crash after {free} of {total}: {crash_damage} damage (total {damage}) and all "
-                 f"dice lost; it stops at {stop} ({R_DAMAGE})")
-    sunk = damage >= SINK_AT
-    if sunk and explain:
+            stop = _rc(board.hex_at(sailed[-1]))
+            note(f"crash after {sailing.used} of {total}: {crash_damage} damage (total {damage}) "
+                 f"and all dice lost; it stops at {stop} ({R_DAMAGE})")
+    sunk = damage >= SINK_AT or sailing.out
+    if sunk and explain and not sailing.out:
         scored = (" - it finished first, so it keeps its place (reference, \"Completing a "
                   "Course\")") if finished else ""
         note(f"{damage} damage: the boat sinks and is out of this race ({R_DAMAGE}){scored}")
     end = board.hex_at(sailed[-1])
-    new_boat = Boat(boat.colour, end, heading, new_dice, damage,
+    new_boat = Boat(boat.colour, end, sailing.heading, tuple(new_dice), damage,
                     FINISH_NEXT if phase >= 3 else phase + 1, count if phase < 3 else 0,
-                    finished, sunk)
+                    finished, sunk, sailing.redoubt_wait and not sunk)
     boats = list(position.boats)
     boats[position.to_move] = new_boat
     new_position = _next_turn(position, tuple(boats))
-    path = tuple(board.hex_at(i) for i in sailed)
-    return Outcome(new_position, move, boat.colour, dice, heading, path, crash, crash_damage,
+    path = tuple(map(board.hexes().__getitem__, sailed))
+    return Outcome(new_position, move, boat.colour, dice, sailing.heading, path,
+                   sailing.crash or sailing.out, crash_damage + sailing.rock_damage,
                    tuple(rounded), finished, sunk, tuple(trace))
 
 
@@ -352,6 +395,10 @@ def start_damage(new_damage: Sequence[int], rules: Rules) -> int:
 
 def race_over(position: Position) -> bool:
     return not any(b.racing for b in position.boats)
+
+
+def _owner(position: Position, h: Hex) -> str:
+    return next(b.colour for b in position.boats if b.hex == h)
 
 
 def _turn_word(letter: str) -> str:
