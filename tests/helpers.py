@@ -49,3 +49,26 @@ def square_race(land: Iterable[tuple[int, int]] = (), **rules):
     board = lake(16, 20, SQUARE_SPOTS, land)
     course = CourseMaker(board).build("A", ("A4", "A2", "A1", "A3"))
     return Race(board, course, Rules(**rules))
+
+
+def tile(kind: str, hexes, **data):
+    """An expansion tile on the given (row, col) hexes for hand-made scenes."""
+    from course_builder.hexgrid import Direction as D
+    from course_builder.powerboats.course import ExpansionTile
+    from course_builder.powerboats.rounding import Sense
+
+    flow = D[data["flow"]] if "flow" in data else None
+    sense = Sense(data["sense"]) if "sense" in data else None
+    rocks = tuple(data["rocks"]) if "rocks" in data else None
+    return ExpansionTile(kind, "X1", tuple(from_offset(*rc) for rc in hexes), flow, sense, rocks)
+
+
+def expansion_race(tiles, land: Iterable[tuple[int, int]] = (), **rules):
+    """The SQUARE_SPOTS race with hand-placed expansion tiles."""
+    import dataclasses
+
+    from course_builder.powerboats.race import Race
+
+    base = square_race(land, **rules)
+    course = dataclasses.replace(base.course, expansion_tiles=tuple(tiles))
+    return Race(base.board, course, base.rules)
