@@ -106,28 +106,33 @@ def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int
         if free < total:
             s.crash, s.damage = True, total - free
         return s
-    rc = _rc_of(race)
+    rc = _rc_of(race) if explain else _no_rc
     held = list(dice)
     if fly:
         _fly(race, s, total, occupied, explain, rc, held)
         return s
     remaining = total
     here = start
-    guard = 0
-    while remaining > 0:
-        guard += 1
-        if guard > 10_000:  # pragma: no cover - effects always use up steps
-            raise AssertionError("sailing does not end")
-        nxt = nb[here][s.heading]
-        if nxt == -1 or not board.water[nxt] or nxt in race.buoy_index:
+    water = board.water
+    buoys = race.buoy_index
+    tiles = race.tiles
+    hexes, steps = s.hexes, s.steps
+    while remaining > 0:  # every pass uses a step, so this ends
+        heading = s.heading
+        nxt = nb[here][heading]
+        if nxt == -1 or not water[nxt] or nxt in buoys:
             s.crash, s.damage = True, remaining
             break
-        here = _step(s, nxt, s.heading)
+        hexes.append(nxt)
+        steps.append(heading)
+        here = nxt
         remaining -= 1
         s.used += 1
-        here, remaining, stop = _effects(race, s, here, remaining, occupied, explain, rc, held)
-        if stop:
-            break
+        if nxt in tiles:
+            here, remaining, stop = _effects(race, s, here, remaining, occupied, explain, rc,
+                                             held)
+            if stop:
+                break
     return s
 
 
@@ -256,6 +261,10 @@ def _bad_landing(s: Sailing, where: str, explain: bool) -> None:
     if explain:
         s.story.append(f"lands {where}: 4 damage and its race ends ({R_REDOUBT}; designer, "
                        "EX-06)")
+
+
+def _no_rc(i: int) -> str:
+    return ""
 
 
 def _rc_of(race: Race):

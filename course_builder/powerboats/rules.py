@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from course_builder.errors import CourseBuilderError
 from course_builder.hexgrid import Direction, Hex
 from course_builder.powerboats.describe import DIRECTION_WORDS
-from course_builder.powerboats.movement import REDOUBT_CRASH, sail
+from course_builder.powerboats.movement import REDOUBT_CRASH, Sailing, sail
 from course_builder.powerboats.position import FINISH_NEXT, TURNS, Boat, Move, Position
-from course_builder.powerboats.race import Rules
+from course_builder.powerboats.race import Race, Rules
 from course_builder.powerboats.routing import advance
 
 SINK_AT = 4
@@ -143,29 +143,32 @@ _HEADINGS = {d: tuple(d.left(k) for k in TURNS.values()) for d in Direction}
 """For each heading: the headings after turning left, going straight and turning right."""
 
 
-def _frees(position: Position, boat: Boat, total: int
-           ) -> tuple[int, tuple[Direction, ...], tuple[int, ...]]:
-    """Start index, the three headings, and how far each gets before crashing (MOVE-01).
+def _free(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ...],
+          trials: dict[Direction, Sailing]) -> int:
+    """How far heading ``d`` gets before crashing (MOVE-01).
 
-    With expansion tiles within reach on a line and ``heading_with_tiles="simulate"`` (EXP-11),
-    the move is played with the tiles' effects: the steps used before a crash, or the total if it
-    does not crash. Otherwise the straight open run ahead.
+    With expansion tiles within reach on the line and ``heading_with_tiles="simulate"``
+    (EXP-11), the move is played with the tiles' effects, other boats ignored (kept in
+    ``trials``): the steps used before a crash, or the total if it does not crash. Otherwise the
+    straight open run ahead.
     """
+    free = race.clear_run[start][d]
+    if (not race.tiles or race.rules.heading_with_tiles != "simulate" or total == 0
+            or race.tile_ahead[start][d] > (total if total < free else free)):
+        return free
+    trial = trials[d] = sail(race, start, d, total, dice)
+    return trial.used if trial.crash else max(total, free)
+
+
+def _frees(position: Position, boat: Boat, total: int, dice: tuple[int, ...]
+           ) -> tuple[int, tuple[Direction, ...], tuple[int, ...], dict[Direction, Sailing]]:
+    """Start index, the three headings, how far each gets (see :func:`_free`), the trials."""
     race = position.race
     start = race.board.index(boat.hex)
-    run = race.clear_run[start]
     headings = _HEADINGS[boat.heading]
-    if not race.tiles or race.rules.heading_with_tiles != "simulate" or total == 0:
-        return start, headings, tuple(run[d] for d in headings)
-    ahead = race.tile_ahead[start]
-    frees = []
-    for d in headings:
-        if ahead[d] > min(total, run[d]):
-            frees.append(run[d])
-            continue
-        trial = sail(race, start, d, total, boat.dice)
-        frees.append(trial.used if trial.crash else max(total, run[d]))
-    return start, headings, tuple(frees)
+    trials: dict[Direction, Sailing] = {}
+    frees = tuple(_free(race, start, d, total, dice, trials) for d in headings)
+    return start, headings, frees, trials
 
 
 def _legal(frees: Sequence[int], total: int) -> tuple[bool, bool, bool]:
@@ -179,20 +182,21 @@ def _legal(frees: Sequence[int], total: int) -> tuple[bool, bool, bool]:
     return tuple(f == longest for f in frees)  # type: ignore[return-value]
 
 
-def heading_options(position: Position, total: int, boat_index: int | None = None
-                    ) -> list[HeadingOption]:
+def heading_options(position: Position, total: int, boat_index: int | None = None,
+                    dice: tuple[int, ...] | None = None) -> list[HeadingOption]:
     """The three headings (left, straight, right) for a total, which are legal, and where each
     leads (reference, "Turning Your Speedboat"; MOVE-01). Other boats do not count here."""
     race = position.race
     boat = position.boats[position.to_move if boat_index is None else boat_index]
     if boat.redoubt:  # on a redoubt since last turn: doubled, straight on (EXP-07)
         total *= 2
-    start, headings, frees = _frees(position, boat, total)
+    dice = boat.dice if dice is None else dice
+    start, headings, frees, _trials = _frees(position, boat, total, dice)
     legal = (False, True, False) if boat.redoubt else _legal(frees, total)
     fly = boat.redoubt and race.rules.redoubt_wait_flies
     out = []
     for letter, d, free, ok in zip(_TURN_LETTERS, headings, frees, legal, strict=True):
-        trial = sail(race, start, d, total, boat.dice, fly=fly)
+        trial = sail(race, start, d, total, dice, fly=fly)
         path = tuple(race.board.hex_at(i) for i in trial.hexes[1:])
         damage = trial.damage + trial.rock_damage + (REDOUBT_CRASH if trial.out else 0)
         out.append(HeadingOption(letter, d, free, ok, path, trial.crash, damage))
@@ -231,10 +235,21 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
         if explain:
             note(f"on a Redoubt since last turn: the dice count double, {total}, and it may not "
                  f"turn (expansion, \"Redoubt\")")
-    start, headings, frees = _frees(position, boat, total)
-    legal_flags = (False, True, False) if waiting else _legal(frees, total)
     k = _TURN_LETTERS.index(move.turn)
-    heading, free = headings[k], frees[k]
+    start = board.index(boat.hex)
+    headings = _HEADINGS[boat.heading]
+    trials: dict[Direction, Sailing] = {}
+    free = _free(race, start, headings[k], total, dice, trials)
+    if waiting:
+        frees, legal_flags = (free, free, free), (False, True, False)
+    elif not explain and free >= total:
+        # a heading that allows the full total is always legal: the others need no judging
+        frees, legal_flags = (free, free, free), (True, True, True)
+    else:
+        frees = tuple(free if j == k else _free(race, start, d, total, dice, trials)
+                      for j, d in enumerate(headings))
+        legal_flags = _legal(frees, total)
+    heading = headings[k]
     if explain or not legal_flags[k]:
         legal = [t for t, ok in zip(_TURN_LETTERS, legal_flags, strict=True) if ok]
     if explain and not waiting:
@@ -270,8 +285,12 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
     occupied = frozenset([index(b.hex) for b in position.boats
                           if b is not boat and not b.sunk and (blocking or not b.finished)])
     fly = waiting and rules.redoubt_wait_flies
-    sailing = sail(race, start, heading, total, dice, fly=fly, explain=explain,
-                   occupied=occupied)
+    trial = trials.get(heading)
+    if trial is not None and not explain and not fly and occupied.isdisjoint(trial.hexes):
+        sailing = trial  # other boats play no part in it: the trial run is the move
+    else:
+        sailing = sail(race, start, heading, total, dice, fly=fly, explain=explain,
+                       occupied=occupied)
     hexes = sailing.hexes
     if explain and len(hexes) > 1:
         note(f"{'flies' if fly else 'moves'} {DIRECTION_WORDS[heading]}: "
@@ -374,7 +393,7 @@ def _next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
 def legal_moves(position: Position, dice: Sequence[int]) -> list[HeadingOption]:
     """The route preview: for the given dice, every heading with whether it is legal and where
     it leads (path, crash, damage)."""
-    return heading_options(position, sum(dice))
+    return heading_options(position, sum(dice), dice=tuple(dice))
 
 
 def start_damage(new_damage: Sequence[int], rules: Rules) -> int:
