@@ -207,9 +207,12 @@ def test_low_water_dice_removal(dice, rocks, removed) -> None:
 
 
 def test_low_water_can_sink() -> None:
+    """Reaching 4 damage on the rocks sinks the boat there (EXP-09)."""
     race = expansion_race([tile("low-water", [(7, 9), (8, 7), (9, 7)], rocks=[1, 3, 1])])
-    out = move(race, [boat("red", 8, 5, "E", (3,), damage=1), boat("blue", 2, 10)], "S")
-    assert out.position.boats[0].sunk and out.position.boats[0].damage == 4
+    out = move(race, [boat("red", 8, 5, "E", (3, 3), damage=1), boat("blue", 2, 10)], "S")
+    red = out.position.boats[0]
+    assert red.sunk and red.damage == 4 and red.hex.offset == (8, 7)
+    assert out.trace[-2] == "the rocks bring it to 4 damage: it sinks there (EXP-09)"
 
 
 def test_low_water_with_no_steps_left_stays_on_the_tile() -> None:

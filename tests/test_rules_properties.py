@@ -108,7 +108,10 @@ def test_invariants(data) -> None:
         assert after.heading is out.heading
         for a, b in zip(out.path, out.path[1:], strict=False):
             assert b == a.neighbor(out.heading)
-    # the same input gives the same outcome
+    # the same input gives the same outcome, with or without the trace
+    quiet = adjudicate(position, move, explain=False)
+    assert quiet.path == out.path and quiet.trace == ()
+    assert format_position(quiet.position) == format_position(out.position)
     again = adjudicate(position, move)
     assert again.path == out.path and again.trace == out.trace
     assert format_position(again.position) == format_position(out.position)

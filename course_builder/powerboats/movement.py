@@ -28,6 +28,9 @@ from course_builder.powerboats.course import CURRENT, LOW_WATER, MAELSTROM, REDO
 from course_builder.powerboats.race import Race
 from course_builder.powerboats.rounding import Sense
 
+SINKS_AT = 4
+"""Damage counters that sink a boat (reference, "Damage")."""
+
 REDOUBT_CRASH = 4
 """Damage of a bad redoubt landing; with it the boat's race ends (expansion, "Redoubt")."""
 
@@ -48,8 +51,9 @@ class Sailing:
     the race ends); ``redoubt_wait``: ended exactly on a redoubt; ``story``: the trace lines.
     """
 
-    __slots__ = ("crash", "damage", "flight_landed_on_boat", "flown", "heading", "hexes", "out",
-                 "redoubt_wait", "removed_dice", "rock_damage", "steps", "story", "used")
+    __slots__ = ("base_damage", "crash", "damage", "flight_landed_on_boat", "flown", "heading",
+                 "hexes", "out", "redoubt_wait", "removed_dice", "rock_damage", "steps", "story",
+                 "used")
 
     def __init__(self, hexes: list[int], heading: Direction) -> None:
         self.hexes = hexes
@@ -65,6 +69,7 @@ class Sailing:
         self.redoubt_wait = False
         self.flight_landed_on_boat = False
         self.story: list[str] = []
+        self.base_damage = 0
 
     @property
     def end(self) -> int:
@@ -88,10 +93,12 @@ def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
 
 
 def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int, ...], *,
-         fly: bool = False, explain: bool = False, occupied: frozenset[int] = frozenset()
-         ) -> Sailing:
-    """Sail ``total`` steps (or fly them, for a doubled redoubt turn) from hex index ``start``."""
+         fly: bool = False, explain: bool = False, occupied: frozenset[int] = frozenset(),
+         damage: int = 0) -> Sailing:
+    """Sail ``total`` steps (or fly them, for a doubled redoubt turn) from hex index ``start``;
+    ``damage`` is the boat's damage before the move (rocks can sink it on the spot)."""
     s = Sailing([start], heading=heading)
+    s.base_damage = damage
     board = race.board
     nb = board.neighbors
     free = race.clear_run[start][heading]
@@ -203,6 +210,11 @@ def _effects(race: Race, s: Sailing, here: int, remaining: int, occupied: frozen
                 s.story.append(
                     f"low water at {rc(here)}: {rocks} rock(s), {rocks} damage, {lost} step(s) "
                     f"lost, dice removed: {'-'.join(map(str, removed)) or 'none'} ({R_LOW})")
+            if s.base_damage + s.rock_damage >= SINKS_AT:
+                if explain:
+                    s.story.append(f"the rocks bring it to {s.base_damage + s.rock_damage} "
+                                   f"damage: it sinks there (EXP-09)")
+                return here, 0, True
             return here, remaining, False
         return here, remaining, False  # pragma: no cover - unknown kinds are rejected earlier
     return here, remaining, True  # pragma: no cover

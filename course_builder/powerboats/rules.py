@@ -144,7 +144,7 @@ _HEADINGS = {d: tuple(d.left(k) for k in TURNS.values()) for d in Direction}
 
 
 def _free(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ...],
-          trials: dict[Direction, Sailing]) -> int:
+          trials: dict[Direction, Sailing], damage: int = 0) -> int:
     """How far heading ``d`` gets before crashing (MOVE-01).
 
     With expansion tiles within reach on the line and ``heading_with_tiles="simulate"``
@@ -156,7 +156,7 @@ def _free(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ...
     if (not race.tiles or race.rules.heading_with_tiles != "simulate" or total == 0
             or race.tile_ahead[start][d] > (total if total < free else free)):
         return free
-    trial = trials[d] = sail(race, start, d, total, dice)
+    trial = trials[d] = sail(race, start, d, total, dice, damage=damage)
     return trial.used if trial.crash else max(total, free)
 
 
@@ -167,7 +167,7 @@ def _frees(position: Position, boat: Boat, total: int, dice: tuple[int, ...]
     start = race.board.index(boat.hex)
     headings = _HEADINGS[boat.heading]
     trials: dict[Direction, Sailing] = {}
-    frees = tuple(_free(race, start, d, total, dice, trials) for d in headings)
+    frees = tuple(_free(race, start, d, total, dice, trials, boat.damage) for d in headings)
     return start, headings, frees, trials
 
 
@@ -196,7 +196,7 @@ def heading_options(position: Position, total: int, boat_index: int | None = Non
     fly = boat.redoubt and race.rules.redoubt_wait_flies
     out = []
     for letter, d, free, ok in zip(_TURN_LETTERS, headings, frees, legal, strict=True):
-        trial = sail(race, start, d, total, dice, fly=fly)
+        trial = sail(race, start, d, total, dice, fly=fly, damage=boat.damage)
         path = tuple(race.board.hex_at(i) for i in trial.hexes[1:])
         damage = trial.damage + trial.rock_damage + (REDOUBT_CRASH if trial.out else 0)
         out.append(HeadingOption(letter, d, free, ok, path, trial.crash, damage))
@@ -239,14 +239,14 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
     start = board.index(boat.hex)
     headings = _HEADINGS[boat.heading]
     trials: dict[Direction, Sailing] = {}
-    free = _free(race, start, headings[k], total, dice, trials)
+    free = _free(race, start, headings[k], total, dice, trials, boat.damage)
     if waiting:
         frees, legal_flags = (free, free, free), (False, True, False)
     elif not explain and free >= total:
         # a heading that allows the full total is always legal: the others need no judging
         frees, legal_flags = (free, free, free), (True, True, True)
     else:
-        frees = tuple(free if j == k else _free(race, start, d, total, dice, trials)
+        frees = tuple(free if j == k else _free(race, start, d, total, dice, trials, boat.damage)
                       for j, d in enumerate(headings))
         legal_flags = _legal(frees, total)
     heading = headings[k]
@@ -290,7 +290,7 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
         sailing = trial  # other boats play no part in it: the trial run is the move
     else:
         sailing = sail(race, start, heading, total, dice, fly=fly, explain=explain,
-                       occupied=occupied)
+                       occupied=occupied, damage=boat.damage)
     hexes = sailing.hexes
     if explain and len(hexes) > 1:
         note(f"{'flies' if fly else 'moves'} {DIRECTION_WORDS[heading]}: "
