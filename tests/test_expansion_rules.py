@@ -263,3 +263,40 @@ def test_notation_round_trip_with_redoubt_flag() -> None:
     pos = Position(race, (boat("red", 8, 7, "E", (2,), redoubt=True),))
     text = format_position(pos)
     assert text.endswith("red 8,7 E 2 d0 n1 w | red 1")
+
+
+def test_maelstrom_at_the_end_of_the_move_still_turns() -> None:
+    race = expansion_race([tile("maelstrom", [(7, 8), (8, 7), (9, 7)], sense="ccw")])
+    out = move(race, [boat("red", 8, 5, "E", (2,))], "S")
+    red = out.position.boats[0]
+    assert red.hex.offset == (8, 7) and red.heading is Direction.NE
+
+
+def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
+    """A hand-laid race-A course on the classic lake with a redoubt at spot B1 (hexes (10, 3),
+    (9, 3), (8, 2)); the CLI reads it by @file and shows the flight in the preview and trace."""
+    import json
+
+    from click.testing import CliRunner
+
+    from course_builder.cli import cli
+    from course_builder.powerboats.catalog import classic_board
+    from course_builder.powerboats.generate import CourseMaker
+
+    course = CourseMaker(classic_board()).generate("A", 1, assign="A1,A2,A4,A3").to_json()
+    course["expansion_tiles"] = [{"kind": "redoubt", "spot": "B1",
+                                  "hexes": [[10, 3], [9, 3], [8, 2]]}]
+    course_file = tmp_path / "course.json"
+    course_file.write_text(json.dumps(course))
+    position = f"@{course_file} | red 12,4 NW 13 d0 n1 | red 1"
+    runner = CliRunner()
+    preview = runner.invoke(cli, ["powerboats", "moves", "--position", position, "--dice", "1,3",
+                                  "--format", "json"])
+    assert preview.exit_code == 0, preview.output
+    straight = json.loads(preview.stdout)[1]
+    # (11, 4), the redoubt (10, 3) with 2 steps left: fly 4 to (6, 1), an island: race over
+    assert straight["path"] == [[11, 4], [10, 3], [9, 3], [8, 2], [7, 2], [6, 1]]
+    assert straight["crash"] and straight["damage"] == 4 and not straight["legal"]
+    trace = runner.invoke(cli, ["powerboats", "adjudicate", "--position", position, "--move",
+                                "S", "--format", "json"])
+    assert trace.exit_code == 1 and "may not go straight" in trace.stderr
