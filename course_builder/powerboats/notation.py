@@ -94,9 +94,8 @@ def format_move(move: Move) -> str:
 
 def course_code(race: Race) -> str:
     """The course part of a position's notation (``@file`` courses keep their reference)."""
-    ref = getattr(race, "notation_ref", None)
-    if ref:
-        return ref
+    if race.notation_ref:
+        return race.notation_ref
     c = race.course
     spots = [c.buoy(0).spot] + [f"{c.buoy(n).spot}{c.buoy(n).arrow.value}" for n in (1, 2, 3)]
     board = c.board_source.get("board", "classic")
@@ -124,9 +123,7 @@ def race_from_code(code: str, rules: Rules = Rules()) -> Race:  # noqa: B008 - f
     result = validate(spec, board)
     if not result.ok or result.course is None:
         raise NotationError(f"course {code!r} is not legal: {result.problems[0]}")
-    race = Race(board, result.course, rules)
-    race.notation_ref = code if code.startswith("@") else None  # type: ignore[attr-defined]
-    return race
+    return Race(board, result.course, rules, code if code.startswith("@") else None)
 
 
 def _course_data(code: str) -> dict[str, Any]:

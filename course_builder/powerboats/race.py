@@ -89,6 +89,9 @@ class Race:
     board: Board
     course: Course
     rules: Rules = field(default_factory=Rules)
+    notation_ref: str | None = None
+    """How positions on this race name its course, when not by the short course code (e.g. an
+    ``@course.json`` reference)."""
 
     def __post_init__(self) -> None:
         board = self.board
@@ -113,9 +116,12 @@ class Race:
                     j = board.neighbors[j][back]
         self.clear_run: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in runs)
         arrows = [self.course.buoy(k).arrow for k in (1, 2, 3)]
+        if any(a is None for a in arrows):
+            raise ValueError("buoys 1-3 of a race course need their arrows")
         self.gates: tuple[Gate, ...] = tuple(
-            gate_steps(board, line, arrow)  # type: ignore[arg-type]
+            gate_steps(board, line, arrow)
             for line, arrow in zip(self.course.rounding_lines, arrows, strict=True)
+            if arrow is not None
         )
         self.gate_steps: frozenset[int] = frozenset().union(
             *(g.forward | g.back for g in self.gates))

@@ -176,10 +176,11 @@ def _legal(frees: Sequence[int], total: int) -> tuple[bool, bool, bool]:
     any does, else the longest straight water path (ties free); any heading for a total of 0."""
     if total == 0:
         return (True, True, True)
+    left, straight, right = frees
     if max(frees) >= total:
-        return tuple(f >= total for f in frees)  # type: ignore[return-value]
+        return (left >= total, straight >= total, right >= total)
     longest = max(frees)
-    return tuple(f == longest for f in frees)  # type: ignore[return-value]
+    return (left == longest, straight == longest, right == longest)
 
 
 def heading_options(position: Position, total: int, boat_index: int | None = None,
