@@ -32,7 +32,7 @@ _LAYOUT = Layout(1.0)
 def legs(route: Route) -> list[tuple[Sequence[Hex], Sequence[Hex]]]:
     """For buoys 1, 2, 3 in turn: the hexes of the leg arriving and of the leg leaving."""
     marks = [0, *route.roundings, len(route.hexes) - 1]
-    out = []
+    out: list[tuple[Sequence[Hex], Sequence[Hex]]] = []
     for i in range(1, len(marks) - 1):
         arriving = route.hexes[marks[i - 1]: marks[i] + 1]
         leaving = route.hexes[marks[i]: marks[i + 1] + 1]

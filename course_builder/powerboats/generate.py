@@ -363,6 +363,7 @@ class CourseMaker:
             solution = f"spot {spots[0].id} cannot take buoy 0: {placement.problem}"
         else:
             blocked = [*buoy_hexes, placement.finish]
+            found: ArrowSolution | None
             if not self.solve_routes:
                 found = quick_arrows(self.board, placement.hexes, spots[0].side, buoy_hexes[1:])
             else:

@@ -183,7 +183,7 @@ def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list
     spots = []
     for h, letter, on_land, side in marks:
         counters[letter] += 1
-        spots.append(Spot(f"{letter}{counters[letter]}", letter, h, on_land, side))
+        spots.append(Spot(f"{letter}{counters[letter]}", letter, h, on_land, DIRECTIONS[side]))
     return spots
 
 

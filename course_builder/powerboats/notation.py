@@ -34,6 +34,7 @@ from typing import Any
 
 from course_builder.errors import CourseBuilderError
 from course_builder.hexgrid import Direction, from_offset
+from course_builder.powerboats.course import Course
 from course_builder.powerboats.position import FINISH_NEXT, Boat, Move, Position, PositionError
 from course_builder.powerboats.race import Race, Rules
 
@@ -97,10 +98,15 @@ def course_code(race: Race) -> str:
     if race.notation_ref:
         return race.notation_ref
     c = race.course
-    spots = [c.buoy(0).spot] + [f"{c.buoy(n).spot}{c.buoy(n).arrow.value}" for n in (1, 2, 3)]
+    spots = [c.buoy(0).spot] + [f"{c.buoy(n).spot}{_arrow(c, n)}" for n in (1, 2, 3)]
     board = c.board_source.get("board", "classic")
     return (f"{board}:{c.race}:{','.join(str(s) for s in spots)}:"
             f"{c.tile.start_direction.name},{c.tile.finish_direction.name}")
+
+
+def _arrow(course: Course, number: int) -> str:
+    arrow = course.buoy(number).arrow
+    return arrow.value if arrow is not None else ""
 
 
 @lru_cache(maxsize=32)
@@ -160,8 +166,8 @@ def format_boat(b: Boat) -> str:
     dice = "".join(map(str, b.dice)) or "-"
     nxt = "F" if b.next_buoy >= FINISH_NEXT else str(b.next_buoy)
     text = f"{b.colour} {r},{c} {b.heading.name} {dice} d{b.damage} n{nxt}"
-    if b.count:
-        text += f" c{b.count}"
+    if b.crossings:
+        text += f" c{b.crossings}"
     if b.finished:
         text += f" f{b.finished}"
     if b.sunk:
@@ -251,7 +257,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
             {"colour": b.colour, "hex": list(b.hex.offset), "heading": b.heading.name,
              "dice": list(b.dice), "damage": b.damage,
              "next_buoy": "finish" if b.next_buoy >= FINISH_NEXT else b.next_buoy,
-             "count": b.count, "finished": b.finished, "sunk": b.sunk, "redoubt": b.redoubt}
+             "crossings": b.crossings, "finished": b.finished, "sunk": b.sunk, "redoubt": b.redoubt}
             for b in position.boats
         ],
         "to_move": position.boat.colour,
@@ -291,7 +297,7 @@ def position_from_json(data: Any, rules: Rules | None = None) -> Position:
             boats.append(Boat(
                 str(b["colour"]).lower(), from_offset(*b["hex"]), Direction.parse(b["heading"]),
                 tuple(int(v) for v in b.get("dice", ())), int(b.get("damage", 0)),
-                FINISH_NEXT if nxt == "finish" else int(nxt), int(b.get("count", 0)),
+                FINISH_NEXT if nxt == "finish" else int(nxt), int(b.get("crossings", 0)),
                 int(b.get("finished", 0)), bool(b.get("sunk", False)),
                 bool(b.get("redoubt", False))))
         except (KeyError, TypeError, ValueError) as exc:

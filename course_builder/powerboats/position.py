@@ -39,7 +39,7 @@ class Boat(NamedTuple):
     damage: int = 0
     next_buoy: int = 1
     """1, 2 or 3; 4 once buoy 3 is rounded (heading for the finish)."""
-    count: int = 0
+    crossings: int = 0
     """Net crossings of the next buoy's rounding line since the last buoy was rounded (COURSE-04)."""
     finished: int = 0
     """Finishing place (1 = first), 0 while racing."""

@@ -54,7 +54,8 @@ def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> Gate:
     n = len(board.hexes())
     areas = board.areas_around(line.buoy)
     water_area = board.water_areas
-    forward, back = set(), set()
+    forward: set[int] = set()
+    back: set[int] = set()
     for (a, b), s in line.crossing_edges().items():
         ia, ib = board.index_or_none(a), board.index_or_none(b)
         if ia is not None and ib is not None and water_area[ia] in areas:

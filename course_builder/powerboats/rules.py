@@ -20,6 +20,7 @@ from course_builder.powerboats.describe import DIRECTION_WORDS
 from course_builder.powerboats.movement import REDOUBT_CRASH, Sailing, sail
 from course_builder.powerboats.position import FINISH_NEXT, TURNS, Boat, Move, Position
 from course_builder.powerboats.race import Race, Rules
+from course_builder.powerboats.rounding import Sense
 from course_builder.powerboats.routing import advance
 
 SINK_AT = 4
@@ -241,6 +242,7 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
     headings = _HEADINGS[boat.heading]
     trials: dict[Direction, Sailing] = {}
     free = _free(race, start, headings[k], total, dice, trials, boat.damage)
+    frees: tuple[int, ...]
     if waiting:
         frees, legal_flags = (free, free, free), (False, True, False)
     elif not explain and free >= total:
@@ -316,7 +318,7 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
     steps = sailing.steps[:last]
 
     # buoys and the finish along the hexes actually passed
-    phase, count = boat.next_buoy - 1, boat.count
+    phase, count = boat.next_buoy - 1, boat.crossings
     rounded: list[int] = []
     finished = 0
     n = race.n
@@ -331,7 +333,7 @@ def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outco
             if phase > before:
                 rounded.append(phase)
                 if explain:
-                    sense = race.course.buoy(phase).arrow
+                    sense = race.course.buoy(phase).arrow or Sense.CW
                     note(f"rounds buoy {phase}: crosses its rounding line {sense.words} between "
                          f"{_rc(board.hex_at(ia))} and {_rc(board.hex_at(ib))} (COURSE-04)")
             elif phase < before:

@@ -79,9 +79,10 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
         if spot.letter != spec.race:
             problems.append(Problem(subject, f"stands on {spot.id}, but race {spec.race} uses the "
                                     f"{spec.race} spots (reference, \"Building a Course\")"))
-        if spec.buoy_hexes[n] is not None and spec.buoy_hexes[n] != spot.hex:
-            problems.append(Problem(subject, f"hex {_rc(spec.buoy_hexes[n])} is not spot "
-                                    f"{spot.id}'s hex {_rc(spot.hex)}"))
+        given = spec.buoy_hexes[n]
+        if given is not None and given != spot.hex:
+            problems.append(Problem(subject, f"hex {_rc(given)} is not spot {spot.id}'s hex "
+                                    f"{_rc(spot.hex)}"))
         if spot in spots:
             problems.append(Problem(subject, f"spot {spot.id} already holds buoy {spots.index(spot)}"))
         spots.append(spot)
@@ -178,7 +179,7 @@ def _unreachable(result: NoRoute, arrows: Sequence[Sense]) -> Problem:
 
 def _expansion_problems(board: Board, spec: CourseSpec, buoy0: Hex, tile: Sequence[Hex],
                         buoys: Sequence[Hex]) -> list[Problem]:
-    problems = []
+    problems: list[Problem] = []
     excluded = expansion_sections(board, tile, buoy0)
     seen: dict[Hex, str] = {}
     for t in spec.expansion_tiles:

@@ -230,12 +230,12 @@ def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_rou
                              stroke_width=0.35, stroke_dasharray="1.2,0.8", opacity=0.8))
     # rounding lines as chevrons
     lines = dwg.g(id="rounding-lines")
-    for n, line in enumerate(course.rounding_lines, start=1):
+    for n, rounding in enumerate(course.rounding_lines, start=1):
         sense = course.buoy(n).arrow
         assert sense is not None
-        vec = crossing_vector(line.direction, sense)
+        vec = crossing_vector(rounding.direction, sense)
         g = dwg.g(id=f"rounding-line-{n}", class_="rounding-line")
-        for h in line.hexes:
+        for h in rounding.hexes:
             g.add(dwg.polygon(chevron(layout.center(h), vec, size * 0.7),
                               fill=PIECE_COLORS["chevron"], opacity=0.75, class_="chevron"))
         lines.add(g)
@@ -252,8 +252,8 @@ def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_rou
                          stroke=PIECE_COLORS["buoy-edge"], stroke_width=0.4))
         g.add(text(dwg, label, cx, cy + 1.1, 3.2, text_anchor="middle", font_weight="bold"))
         if b.arrow is not None:
-            line = course.rounding_lines[int(b.number) - 1]
-            ux, uy = unit_vector(line.direction)
+            buoy_line = course.rounding_lines[int(b.number) - 1]
+            ux, uy = unit_vector(buoy_line.direction)
             start = math.degrees(math.atan2(uy, ux)) + (40 if b.arrow is Sense.CW else -40)
             arc, head = arc_arrow((cx, cy), size * 1.05, b.arrow, start, 250.0, size * 0.5)
             g.add(dwg.polyline(arc, fill="none", stroke=PIECE_COLORS["arrow"],
