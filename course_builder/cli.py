@@ -29,7 +29,8 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except CourseBuilderError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            one_line = " ".join(str(exc).splitlines())  # user text could carry line breaks
+            click.echo(f"Error: {one_line}", err=True)
             ctx.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise

@@ -260,9 +260,9 @@ def spec_from_json(data: Any) -> CourseSpec:
             raise CourseError(f"buoys: buoy {n} is missing")
         b = by_number[n]
         spot = b.get("spot")
-        if not isinstance(spot, str):
+        if not isinstance(spot, str) or not re.fullmatch(r"[A-Za-z][0-9]{1,3}", spot.strip()):
             raise CourseError(f"buoy {n}: 'spot' must be a spot id such as 'A2', got {spot!r}")
-        spots.append(spot.upper())
+        spots.append(spot.strip().upper())
         hexes.append(_hex(b["hex"], f"buoy {n}: hex") if "hex" in b else None)
         arrow = b.get("arrow")
         if n == 0 or arrow is None:
