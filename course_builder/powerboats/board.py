@@ -221,6 +221,11 @@ class Board:
         )
 
     @cached_property
+    def water_targets(self) -> tuple[tuple[int, ...], ...]:
+        """``water_targets[i]``: the indices of the open-water neighbours of hex ``i``."""
+        return tuple(tuple(j for _d, j in row) for row in self.water_steps)
+
+    @cached_property
     def water_areas(self) -> tuple[int, ...]:
         """``water_areas[i]``: which connected body of open water hex ``i`` belongs to (numbered
         from 0 in reading order), -1 for land."""

@@ -130,39 +130,62 @@ def shortest_route(
         return NoRoute(0)
     # the water neighbours of each hex, without the buoys' hexes (only a few lists change)
     steps = list(board.water_steps)
+    targets = list(board.water_targets)
     for b, ok in enumerate(passable):
         if not ok and board.water[b]:
             for _d, m in steps[b]:
                 steps[m] = tuple(x for x in steps[m] if x[1] != b)
+                targets[m] = tuple(x for x in targets[m] if x != b)
     special = frozenset().union(*(g.forward | g.back for g in gates))
+    near_gate = bytearray(n)  # hexes with a step across some rounding line
+    for code in special:
+        near_gate[code // n] = 1
     is_tile = bytearray(n)
     for t in tile_idx:
         is_tile[t] = 1
+    finishing: list[tuple[int, ...]] = [()] * n  # tile hexes entered from the finish side
+    for t in tile_idx:
+        for d in finish_dirs:
+            source = nb[t][d.opposite()]
+            if source != -1 and passable[source]:
+                finishing[source] = (*finishing[source], t)
     codes = [s // n for s in queue]  # layer code (phase * 2 + count + 1) of each queued state
     hexes = [s % n for s in queue]
+    goal_codes = (goal * 2, goal * 2 + 1)
     for k, state in enumerate(queue):  # the list grows while it is walked: breadth first
         code = codes[k]
         here = hexes[k]
         phase = code >> 1
         if phase > best_phase:
             best_phase = phase
-        base = here * n
+        if near_gate[here]:  # the slow path: steps here may round or un-round a buoy
+            base = here * n
+            for d, m in steps[here]:
+                if base + m in special:
+                    p, c = advance(phase, (code & 1) - 1, base + m, gates)
+                    if c < -1:
+                        continue  # further against the buoy's sense: never on a shortest route
+                    c2 = p * 2 + (1 if c >= 0 else 0)
+                else:
+                    p, c2 = phase, code
+                if p == goal and is_tile[m] and d in finish_dirs:
+                    return _result(board, parent, state, m, n, goal)
+                s2 = c2 * n + m
+                if parent[s2] == unseen:
+                    parent[s2] = state
+                    queue.append(s2)
+                    codes.append(c2)
+                    hexes.append(m)
+            continue
+        if code in goal_codes and finishing[here]:
+            return _result(board, parent, state, finishing[here][0], n, goal)
         layer = code * n
-        for d, m in steps[here]:
-            if base + m in special:
-                p, c = advance(phase, (code & 1) - 1, base + m, gates)
-                if c < -1:
-                    continue  # further against the buoy's sense: never on a shortest route
-                c2 = p * 2 + (1 if c >= 0 else 0)
-            else:
-                p, c2 = phase, code
-            if p == goal and is_tile[m] and d in finish_dirs:
-                return _result(board, parent, state, m, n, goal)
-            s2 = c2 * n + m if c2 != code else layer + m
+        for m in targets[here]:
+            s2 = layer + m
             if parent[s2] == unseen:
                 parent[s2] = state
                 queue.append(s2)
-                codes.append(c2)
+                codes.append(code)
                 hexes.append(m)
     return NoRoute(best_phase + 1)
 
