@@ -273,8 +273,11 @@ def best_route(board: Board, *, tile: Sequence[Hex], axis: Direction, buoys: Seq
     best, best_score = free, (circle_count(free), free.route.length)
     if best_score[0] == 0 or (len(start_sides) == 1 and len(finish_sides) == 1):
         return lines, best
+    taken = (crossing_side(axis, free.start_direction), crossing_side(axis, free.finish_direction))
     for start_side in start_sides:
         for finish_side in finish_sides:
+            if (start_side, finish_side) == taken:
+                continue  # the free search's own sides: its route is already known
             found = route_for(board, tile=tile, axis=axis, blocked=blocked, lines=lines,
                               arrows=arrows, start_sides=(start_side,),
                               finish_sides=(finish_side,))

@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from course_builder.hexgrid import DIRECTIONS, Direction, Hex, Layout
 
@@ -146,8 +147,11 @@ def crossing(buoy: Hex, direction: Direction, a: Hex, b: Hex) -> Sense | None:
     return Sense.CW if _just_clockwise(buoy, direction, b) else None
 
 
+@lru_cache(maxsize=8192)
 def crossing_edges(buoy: Hex, direction: Direction, length: int) -> dict[tuple[Hex, Hex], Sense]:
-    """All steps that cross the first ``length`` hexes of a rounding line, with their sense."""
+    """All steps that cross the first ``length`` hexes of a rounding line, with their sense.
+    Cached (the same lines come up again and again while courses are solved); do not modify the
+    returned dict."""
     cw1 = direction.right(1).vector
     cw2 = direction.right(2).vector
     out: dict[tuple[Hex, Hex], Sense] = {}

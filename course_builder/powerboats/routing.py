@@ -152,6 +152,7 @@ def shortest_route(
     codes = [s // n for s in queue]  # layer code (phase * 2 + count + 1) of each queued state
     hexes = [s % n for s in queue]
     goal_codes = (goal * 2, goal * 2 + 1)
+    push, push_code, push_hex = queue.append, codes.append, hexes.append
     for k, state in enumerate(queue):  # the list grows while it is walked: breadth first
         code = codes[k]
         here = hexes[k]
@@ -173,9 +174,9 @@ def shortest_route(
                 s2 = c2 * n + m
                 if parent[s2] == unseen:
                     parent[s2] = state
-                    queue.append(s2)
-                    codes.append(c2)
-                    hexes.append(m)
+                    push(s2)
+                    push_code(c2)
+                    push_hex(m)
             continue
         if code in goal_codes and finishing[here]:
             return _result(board, parent, state, finishing[here][0], n, goal)
@@ -184,9 +185,9 @@ def shortest_route(
             s2 = layer + m
             if parent[s2] == unseen:
                 parent[s2] = state
-                queue.append(s2)
-                codes.append(code)
-                hexes.append(m)
+                push(s2)
+                push_code(code)
+                push_hex(m)
     return NoRoute(best_phase + 1)
 
 
