@@ -54,6 +54,9 @@ def placement_steps(course: Course) -> list[str]:
         steps.append(f"Buoy {n} on spot {b.spot} ({rc(b.hex)}), arrow {b.arrow.words}.")
     for t in course.expansion_tiles:
         steps.append(expansion_step(t))
+    steps.append("Boats: the start player's right-hand neighbour first, then counter-clockwise, "
+                 "each on or behind the start/finish tile, one boat per hex, pointing at a hex "
+                 "side (reference, \"Start Positions\").")
     return steps
 
 
