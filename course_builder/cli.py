@@ -209,7 +209,7 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     seed = resolve_seed(seed, not assign or expansion or choice.uses_randomness)
     lake = make_board(choice, seed)
     maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
-    course = maker.generate(race.upper(), seed if seed is not None else 0, assign=assign,
+    course = maker.generate(race.upper(), seed, assign=assign,
                             expansion=expansion)
     if fmt == "json":
         emit(dumps(course.to_json()), output)

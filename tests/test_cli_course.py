@@ -43,7 +43,7 @@ def test_text_lists_the_placement_steps() -> None:
     result = run("course", "--race", "B", "--assign", "B4,B1,B2,B3")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0] == "Powerboats race B on the classic lake, seed 0"
+    assert lines[0] == "Powerboats race B on the classic lake"  # nothing random: no seed
     assert "1. Buoy 0 (start) on spot B4 (row 21, col 6)." in lines
     assert any(line.startswith("4. Buoy 1 on spot B1 (row 11, col 4), arrow ") for line in lines)
 

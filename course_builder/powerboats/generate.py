@@ -413,9 +413,12 @@ class CourseMaker:
                       tiles, solution.route, seed, tuple(all_notes),
                       self.options.to_json())
 
-    def generate(self, race: str, seed: int, *, assign: str | Sequence[str] | None = None,
-                 expansion: bool = False) -> Course:
-        """A random legal course for a race: the same seed always gives the same course."""
+    def generate(self, race: str, seed: int | None, *,
+                 assign: str | Sequence[str] | None = None, expansion: bool = False) -> Course:
+        """A random legal course for a race: the same seed always gives the same course. The
+        seed may be None only when nothing is left to chance (``assign`` and no expansion)."""
+        if seed is None and (not assign or expansion):
+            raise CourseError("a random course needs a seed")
         race = race.upper()
         rng = random.Random(f"powerboats-course:{race}:{seed}")
         if assign:
