@@ -13,7 +13,7 @@ lake's edge is shore: moving off the board is a crash.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -331,8 +331,6 @@ class Board:
             lines.append(f"{s.id}: row {row}, col {col}, {where}, side {s.side.name}{approx}")
         return "\n".join(lines) + "\n"
 
-    def iter_spots(self) -> Iterator[Spot]:
-        return iter(self.spots)
 
 
 def number_spots(marks: Iterable[tuple[Hex, SpotMark | Any]]) -> list[Spot]:

@@ -117,7 +117,6 @@ class LakeKit:
     faces: dict[tuple[str, str], TileFace]
     border: Grid
     arrangement: dict[str, Placement]
-    arrangement_lines: dict[str, int] = field(default_factory=dict)
 
     def tiles(self) -> list[str]:
         """The tile names, in the order they first appear."""
@@ -125,10 +124,6 @@ class LakeKit:
         for tile, _face in self.faces:
             seen.setdefault(tile, None)
         return list(seen)
-
-    def transcribed_faces(self) -> list[tuple[str, str]]:
-        """The (tile, face) pairs whose hexes are known."""
-        return [k for k, f in self.faces.items() if f.status == TRANSCRIBED]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -298,10 +293,10 @@ class _Builder:
             faces[key] = TileFace(key[0], key[1], status, grid, s.line)
 
         slots = self._slots(by_kind["slots"][0], rows, cols, tile_rows, tile_cols, border)
-        arrangement, arr_lines = self._arrangement(by_kind["arrangement"][0], slots, faces)
+        arrangement = self._arrangement(by_kind["arrangement"][0], slots, faces)
         return LakeKit(
             self.path, name, title, rows, cols, tile_rows, tile_cols, slots, faces, border,
-            arrangement, arr_lines,
+            arrangement,
         )
 
     def _only_keys(self, s: _Section, allowed: set[str]) -> None:
@@ -409,9 +404,8 @@ class _Builder:
 
     def _arrangement(
         self, s: _Section, slots: dict[str, Slot], faces: dict[tuple[str, str], TileFace]
-    ) -> tuple[dict[str, Placement], dict[str, int]]:
+    ) -> dict[str, Placement]:
         placements: dict[str, Placement] = {}
-        lines: dict[str, int] = {}
         used: dict[str, str] = {}
         for slot_name, (value, line, col) in s.props.items():
             if slot_name not in slots:
@@ -435,8 +429,7 @@ class _Builder:
                 raise self.error(line, col, f"tile {tile} is already placed in slot {used[tile]}")
             used[tile] = real
             placements[real] = Placement(tile, face, len(words) == 3)
-            lines[real] = line
         for name in slots:
             if name not in placements:
                 raise self.error(s.line, s.col, f"[arrangement] puts no tile in slot {name}")
-        return placements, lines
+        return placements

@@ -51,9 +51,8 @@ class Sailing:
     the race ends); ``redoubt_wait``: ended exactly on a redoubt; ``story``: the trace lines.
     """
 
-    __slots__ = ("base_damage", "crash", "damage", "flight_landed_on_boat", "flown", "heading",
-                 "hexes", "out", "redoubt_wait", "removed_dice", "rock_damage", "steps", "story",
-                 "used")
+    __slots__ = ("base_damage", "crash", "damage", "flown", "heading", "hexes", "out",
+                 "redoubt_wait", "removed_dice", "rock_damage", "steps", "story", "used")
 
     def __init__(self, hexes: list[int], heading: Direction) -> None:
         self.hexes = hexes
@@ -67,7 +66,6 @@ class Sailing:
         self.removed_dice: list[int] = []
         self.out = False
         self.redoubt_wait = False
-        self.flight_landed_on_boat = False
         self.story: list[str] = []
         self.base_damage = 0
 
@@ -239,7 +237,6 @@ def _fly(race: Race, s: Sailing, distance: int, occupied: frozenset[int], explai
         return
     # landing on a boat: one hex back along the flight, again while there are boats (EXP-04)
     while flight and flight[-1] in occupied:
-        s.flight_landed_on_boat = True
         if explain:
             s.story.append(f"the landing hex {rc(flight[-1])} holds a boat: one hex back along "
                            f"the flight ({R_REDOUBT}; designer, EX-08)")

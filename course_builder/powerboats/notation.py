@@ -191,11 +191,8 @@ def parse_position(text: str, rules: Rules | None = None) -> Position:
                             f"by '|'), got {len(sections)} part(s)")
     course_text, boats_text, state_text = (s.strip() for s in sections)
     race = race_from_code(course_text, rules)
-    boats = []
-    offset = len(sections[0]) + 1
-    for k, boat_text in enumerate(boats_text.split(";"), start=1):
-        boats.append(_parse_boat(boat_text.strip(), k, text, offset))
-        offset += len(boat_text) + 1
+    boats = [_parse_boat(boat_text.strip(), k)
+             for k, boat_text in enumerate(boats_text.split(";"), start=1)]
     state = state_text.split()
     if len(state) != 2 or not state[1].isdigit():
         raise NotationError(f"position: the last part must be the colour to move and the turn "
@@ -210,7 +207,7 @@ def parse_position(text: str, rules: Rules | None = None) -> Position:
         raise NotationError(f"position: {exc}") from None
 
 
-def _parse_boat(text: str, k: int, whole: str, offset: int) -> Boat:
+def _parse_boat(text: str, k: int) -> Boat:
     fields = text.split()
     where = f"boat {k} ({text!r})"
     if len(fields) < 6:

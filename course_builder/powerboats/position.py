@@ -10,7 +10,7 @@ right). Dice are inputs: the adjudicator never rolls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from course_builder.errors import CourseBuilderError
@@ -120,11 +120,6 @@ class Position:
             if b.colour == colour.lower():
                 return b
         raise PositionError(f"no {colour} boat in this position")
-
-    def with_boat(self, index: int, boat: Boat) -> Position:
-        boats = list(self.boats)
-        boats[index] = boat
-        return replace(self, boats=tuple(boats))
 
     def derive(self, boats: tuple[Boat, ...], to_move: int, turn: int) -> Position:
         """A position made by a legal move from this one: not checked again (the adjudicator's

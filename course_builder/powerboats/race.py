@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from course_builder.hexgrid import DIRECTIONS, Direction, Hex
+from course_builder.hexgrid import DIRECTIONS
 from course_builder.powerboats.board import Board
 from course_builder.powerboats.course import (
     CURRENT,
@@ -156,12 +156,3 @@ class Race:
                         j = board.neighbors[j][back]
         self.tile_ahead: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in ahead)
         """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead."""
-
-    def index(self, h: Hex) -> int:
-        return self.board.index(h)
-
-    def hex(self, i: int) -> Hex:
-        return self.board.hex_at(i)
-
-    def ahead(self, i: int, d: Direction) -> int:
-        return self.board.neighbors[i][d]

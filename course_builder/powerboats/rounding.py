@@ -23,7 +23,7 @@ Everything here is integer hex maths; no floating point decides a crossing.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -174,13 +174,3 @@ def _just_clockwise(buoy: Hex, direction: Direction, h: Hex) -> bool:
     """Is ``h`` a neighbour of the line on its clockwise side (in the wedge just clockwise)?"""
     return any(_on_ray(buoy, direction, h - side.vector)
                for side in (direction.right(1), direction.right(2)))
-
-
-def crossings_along(line: RoundingLine, path: Sequence[Hex]) -> list[tuple[int, Sense]]:
-    """Every crossing of the line along a path of neighbouring hexes: (index of the step, sense)."""
-    out = []
-    for i in range(len(path) - 1):
-        s = line.crossing(path[i], path[i + 1])
-        if s is not None:
-            out.append((i, s))
-    return out
