@@ -322,19 +322,31 @@ def _rules_options(fn: F) -> F:
                      help="Start and finish buoys are no obstacles (MOVE-03)."),
         click.option("--no-zero-dice-turn", is_flag=True,
                      help="A boat without dice must add one; it may not only turn (MOVE-02)."),
+        click.option("--heading-with-tiles", type=click.Choice(["simulate", "straight"]),
+                     default="simulate", show_default=True,
+                     help="Judge the heading rule with the expansion tiles' effects, or on the "
+                     "plain straight line (EXP-11)."),
+        click.option("--flights-do-not-count", is_flag=True,
+                     help="Hexes flown over from a redoubt do not count for buoys and the "
+                     "finish (EXP-03)."),
+        click.option("--redoubt-wait-sails", is_flag=True,
+                     help="The doubled turn after ending on a redoubt sails instead of flying "
+                     "(EXP-07)."),
     ]
     for option in reversed(options):
         fn = option(fn)
     return fn
 
 
-def _rules(finished_boats_block: bool, start_finish_buoys_pass: bool,
-           no_zero_dice_turn: bool) -> Any:
+def _rules(options: dict[str, Any]) -> Any:
     from course_builder.powerboats.race import Rules
 
-    return Rules(finished_boats_block=finished_boats_block,
-                 start_finish_buoys_block=not start_finish_buoys_pass,
-                 zero_dice_turn=not no_zero_dice_turn)
+    return Rules(finished_boats_block=options["finished_boats_block"],
+                 start_finish_buoys_block=not options["start_finish_buoys_pass"],
+                 zero_dice_turn=not options["no_zero_dice_turn"],
+                 heading_with_tiles=options["heading_with_tiles"],
+                 flight_counts=not options["flights_do_not_count"],
+                 redoubt_wait_flies=not options["redoubt_wait_sails"])
 
 
 @powerboats.command("adjudicate")
@@ -345,13 +357,12 @@ def _rules(finished_boats_block: bool, start_finish_buoys_pass: bool,
 @_rules_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def adjudicate_cmd(position_text: str, move_text: str, finished_boats_block: bool,
-                   start_finish_buoys_pass: bool, no_zero_dice_turn: bool, fmt: str) -> None:
+def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any) -> None:
     """Say what a move does and why, step by step with the rules; exit 1 if it is illegal."""
     from course_builder.powerboats.notation import format_position, parse_move, read_position
     from course_builder.powerboats.rules import adjudicate
 
-    rules = _rules(finished_boats_block, start_finish_buoys_pass, no_zero_dice_turn)
+    rules = _rules(options)
     position = read_position(position_text, rules)
     outcome = adjudicate(position, parse_move(move_text))
     if fmt == "json":
@@ -370,8 +381,7 @@ def adjudicate_cmd(position_text: str, move_text: str, finished_boats_block: boo
 @_rules_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def moves_cmd(position_text: str, dice: str, finished_boats_block: bool,
-              start_finish_buoys_pass: bool, no_zero_dice_turn: bool, fmt: str) -> None:
+def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
     """Preview the three headings for the boat to move: which are legal and where each leads."""
     from course_builder.powerboats.notation import read_position
     from course_builder.powerboats.rules import legal_moves
@@ -383,21 +393,19 @@ def moves_cmd(position_text: str, dice: str, finished_boats_block: bool,
                                  param_hint="'--dice'") from None
     if any(v not in (1, 2, 3) for v in values):
         raise click.BadParameter("dice show 1, 2 or 3", param_hint="'--dice'")
-    position = read_position(position_text,
-                             _rules(finished_boats_block, start_finish_buoys_pass,
-                                    no_zero_dice_turn))
-    options = legal_moves(position, values)
+    position = read_position(position_text, _rules(options))
+    previews = legal_moves(position, values)
     if fmt == "json":
         click.echo(json.dumps([
             {"turn": o.turn, "heading": o.heading.name, "legal": o.legal, "free": o.free,
              "path": [list(h.offset) for h in o.path], "crash": o.crash, "damage": o.damage}
-            for o in options], indent=1))
+            for o in previews], indent=1))
         return
     words = {"L": "left", "S": "straight", "R": "right"}
     boat = position.boat
     click.echo(f"{boat.colour} at {boat.hex.offset} heading {boat.heading.name}, total "
                f"{sum(values)}:")
-    for o in options:
+    for o in previews:
         end = o.end.offset if o.end else boat.hex.offset
         result = f"crash, {o.damage} damage, stops at {end}" if o.crash else f"ends at {end}"
         flag = "legal" if o.legal else "illegal"
