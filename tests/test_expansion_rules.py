@@ -300,3 +300,10 @@ def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
     trace = runner.invoke(cli, ["powerboats", "adjudicate", "--position", position, "--move",
                                 "S", "--format", "json"])
     assert trace.exit_code == 1 and "may not go straight" in trace.stderr
+    # judged on the plain line (EXP-11 option) the heading is open: the boat flies into the island
+    plain = runner.invoke(cli, ["powerboats", "adjudicate", "--position", position, "--move", "S",
+                                "--heading-with-tiles", "straight", "--format", "json"])
+    assert plain.exit_code == 0, plain.output
+    outcome = json.loads(plain.stdout)
+    assert outcome["sunk"] and outcome["damage"] == 4
+    assert any("flies 4 hexes on" in line for line in outcome["trace"])
