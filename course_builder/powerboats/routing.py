@@ -110,7 +110,6 @@ def shortest_route(
     unseen = -1
     parent = [unseen] * (n * 2 * (goal + 1))
     queue: list[int] = []
-    best_phase = 0
 
     def encode(phase: int, count: int, hex_index: int) -> int:
         return (phase * 2 + (1 if count >= 0 else 0)) * n + hex_index
@@ -149,17 +148,12 @@ def shortest_route(
             source = nb[t][d.opposite()]
             if source != -1 and passable[source]:
                 finishing[source] = (*finishing[source], t)
-    codes = [s // n for s in queue]  # layer code (phase * 2 + count + 1) of each queued state
-    hexes = [s % n for s in queue]
     goal_codes = (goal * 2, goal * 2 + 1)
-    push, push_code, push_hex = queue.append, codes.append, hexes.append
-    for k, state in enumerate(queue):  # the list grows while it is walked: breadth first
-        code = codes[k]
-        here = hexes[k]
-        phase = code >> 1
-        if phase > best_phase:
-            best_phase = phase
+    push = queue.append
+    for state in queue:  # the list grows while it is walked: breadth first
+        code, here = divmod(state, n)
         if near_gate[here]:  # the slow path: steps here may round or un-round a buoy
+            phase = code >> 1
             base = here * n
             for d, m in steps[here]:
                 if base + m in special:
@@ -175,19 +169,16 @@ def shortest_route(
                 if parent[s2] == unseen:
                     parent[s2] = state
                     push(s2)
-                    push_code(c2)
-                    push_hex(m)
             continue
         if code in goal_codes and finishing[here]:
             return _result(board, parent, state, finishing[here][0], n, goal)
-        layer = code * n
+        layer = state - here
         for m in targets[here]:
             s2 = layer + m
             if parent[s2] == unseen:
                 parent[s2] = state
                 push(s2)
-                push_code(code)
-                push_hex(m)
+    best_phase = max((s // n) >> 1 for s in queue)  # how far any route got
     return NoRoute(best_phase + 1)
 
 
