@@ -7,7 +7,7 @@ import pytest
 from course_builder.hexgrid import Direction, from_offset
 from course_builder.powerboats.notation import parse_move
 from course_builder.powerboats.position import FINISH_NEXT, Boat, Position, PositionError
-from course_builder.powerboats.rules import IllegalMove, adjudicate, legal_moves
+from course_builder.powerboats.rules import IllegalMove, adjudicate, legal_moves, race_over
 from tests.helpers import square_race
 
 
@@ -102,10 +102,19 @@ def test_yellow_finishes_rulebook_example() -> None:
     pos = Position(race, (boat("yellow", 9, 9, "SE", (1, 3), next_buoy=FINISH_NEXT),
                           boat("red", 2, 10)))
     out = adjudicate(pos, parse_move("S"))
+    assert not race_over(out.position)
     assert offsets(out.path) == [(9, 9), (10, 9), (11, 10), (12, 10), (13, 11)]
     assert out.finished == 1
     assert out.position.by_colour("yellow").finished == 1
     assert out.position.boat.colour == "red"
+
+
+def test_race_over_when_every_boat_is_done() -> None:
+    race = square_race()
+    pos = Position(race, (boat("yellow", 9, 9, "SE", (1, 3), next_buoy=FINISH_NEXT),
+                          boat("red", 2, 10, sunk=True)))
+    out = adjudicate(pos, parse_move("S"))
+    assert out.finished == 1 and race_over(out.position)
 
 
 def test_finish_only_from_the_finish_side() -> None:
