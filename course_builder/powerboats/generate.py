@@ -4,8 +4,8 @@ Rules: reference and narrative, "Building a Course" (race A uses the A spots, bu
 the start/finish tile at the side of buoy 0's letter, the finish buoy at its other end, arrows so
 no buoy needs a complete circle, the easiest start and finish directions); expansion,
 "Preparation" (7 tiles on the letters no buoy uses, never on the start/finish tile's lake section,
-island letters first, a crossing tile shifted over its letter). Rulings COURSE-01..COURSE-12 in
-docs/rulings.md.
+island letters first, a crossing tile shifted over its letter: :mod:`.expansion`). Rulings
+COURSE-01..COURSE-11 in docs/rulings.md.
 
 :class:`CourseMaker` holds a board and caches the arrow solution of each buoy assignment, so that
 generating thousands of courses on one board stays fast. Randomness comes only from the seed.
@@ -24,12 +24,8 @@ from course_builder.hexgrid import Direction, Hex
 from course_builder.powerboats.board import Board, Spot
 from course_builder.powerboats.circles import forced_circles
 from course_builder.powerboats.course import (
-    CURRENT,
     FINISH,
-    LOW_WATER,
-    MAELSTROM,
     RACES,
-    REDOUBT,
     Buoy,
     Course,
     CourseError,
@@ -38,6 +34,7 @@ from course_builder.powerboats.course import (
     StartFinishTile,
     crossing_side,
 )
+from course_builder.powerboats.expansion import place_expansion
 from course_builder.powerboats.rounding import (
     RoundingLine,
     Sense,
@@ -52,10 +49,6 @@ from course_builder.powerboats.routing import NoRoute, RouteResult, gate_steps, 
 
 TILE_LENGTH = 4
 """Hexes of the start/finish tile."""
-
-EXPANSION_LENGTH = 3
-EXPANSION_SET = (REDOUBT, REDOUBT, CURRENT, CURRENT, MAELSTROM, MAELSTROM, LOW_WATER)
-"""Expansion 1's seven tiles (expansion, "Contents")."""
 
 STRAIGHT_TURN = 0.2
 """Below this sine of the turn angle (about 11.5 degrees) a buoy counts as passed straight (or
@@ -445,99 +438,3 @@ class CourseMaker:
             solution = self.solve(order)
             out.append((order, solution if isinstance(solution, str) else self.build(race, order)))
         return out
-
-
-# ------------------------------------------------------------------------------------------------
-# Expansion 1 placement
-# ------------------------------------------------------------------------------------------------
-
-
-def expansion_sections(board: Board, tile: Sequence[Hex], buoy0: Hex) -> set[str]:
-    """Lake sections the expansion tiles must avoid: those under the start/finish tile and its
-    start buoy (COURSE-08). The border ring is not a lake section."""
-    sections = {board.section(h) for h in (*tile, buoy0)}
-    return {s for s in sections if s and s != "border"}
-
-
-def place_expansion(board: Board, race: str, buoys: Sequence[Buoy], tile: StartFinishTile,
-                    rng: random.Random) -> tuple[tuple[ExpansionTile, ...], list[str]]:
-    """Lay Expansion 1's seven tiles (expansion, "Preparation"; COURSE-08..COURSE-11).
-
-    Free spots are the letters of the two other races outside the start/finish tile's section;
-    island letters are used first, then water letters, each group in random order. A tile runs
-    from the hex beside the letter's side straight outwards. If it would cross a tile already laid
-    and the letter is on water, it is laid from the letter hex the other way instead (shifted 3
-    hexes over the letter). A tile that still does not fit on free water skips that spot and waits
-    for the next one; tiles left when the spots run out stay in the box. Both are noted.
-    """
-    excluded = expansion_sections(board, tile.hexes, buoys[0].hex)
-    spots = [s for s in board.spots if s.letter != race and board.section(s.hex) not in excluded]
-    land = [s for s in spots if s.on_land]
-    water = [s for s in spots if not s.on_land]
-    rng.shuffle(land)
-    rng.shuffle(water)
-    kinds = list(EXPANSION_SET)
-    rng.shuffle(kinds)
-    taken = {b.hex for b in buoys} | set(tile.hexes)
-    laid: set[Hex] = set()
-    placed: list[ExpansionTile] = []
-    notes: list[str] = []
-    for spot in land + water:
-        if not kinds:
-            notes.append(f"spot {spot.id} stays free: all 7 expansion tiles are placed")
-            continue
-        outward = tuple(spot.hex + spot.side.vector * k for k in range(1, EXPANSION_LENGTH + 1))
-        hexes, shifted = outward, False
-        problem = _expansion_problem(board, outward, taken, laid)
-        if problem == "crosses another expansion tile" and not spot.on_land:
-            back = spot.side.opposite()
-            over = tuple(spot.hex + back.vector * k for k in range(EXPANSION_LENGTH))
-            problem2 = _expansion_problem(board, over, taken, laid)
-            if problem2 is None:
-                hexes, shifted, problem = over, True, None
-            else:
-                problem = f"{problem}, and shifted over the letter it {problem2}"
-        if problem is not None:
-            notes.append(f"no expansion tile at spot {spot.id}: it {problem}")
-            continue
-        kind = kinds.pop(0)
-        placed.append(_expansion_tile(kind, spot, hexes, shifted, rng))
-        laid.update(hexes)
-    if kinds:
-        notes.append(f"{len(kinds)} expansion tile(s) left in the box for lack of free spots: "
-                     + ", ".join(kinds))
-    return tuple(placed), notes
-
-
-def _expansion_problem(board: Board, hexes: Sequence[Hex], taken: set[Hex],
-                       laid: set[Hex]) -> str | None:
-    for h in hexes:
-        if not board.contains(h):
-            return "would run off the lake"
-        if h in laid:
-            return "crosses another expansion tile"
-        if not board.is_water(h):
-            return "would lie on land"
-        if h in taken:
-            return "would cover a buoy or the start/finish tile"
-    return None
-
-
-def _expansion_tile(kind: str, spot: Spot, hexes: tuple[Hex, ...], shifted: bool,
-                    rng: random.Random) -> ExpansionTile:
-    """The tile with the print we do not know chosen by the seed (COURSE-10): the current flows
-    along the tile one way or the other, the maelstrom turns either way, the low-water hexes hold
-    1, 2 and 3 rocks in some order."""
-    axis = spot.side.opposite() if shifted else spot.side
-    if kind == CURRENT:
-        return ExpansionTile(kind, spot.id, hexes, flow=rng.choice((axis, axis.opposite())),
-                             shifted=shifted)
-    if kind == MAELSTROM:
-        return ExpansionTile(kind, spot.id, hexes, sense=rng.choice((Sense.CW, Sense.CCW)),
-                             shifted=shifted)
-    if kind == LOW_WATER:
-        rocks = [1, 2, 3]
-        rng.shuffle(rocks)
-        return ExpansionTile(kind, spot.id, hexes, rocks=tuple(rocks), shifted=shifted)
-    return ExpansionTile(kind, spot.id, hexes, shifted=shifted)
-

@@ -24,11 +24,11 @@ from course_builder.powerboats.course import (
     StartFinishTile,
     crossing_side,
 )
+from course_builder.powerboats.expansion import expansion_sections
 from course_builder.powerboats.generate import (
     CourseOptions,
     best_route,
     clear_turns,
-    expansion_sections,
     start_tile_at,
 )
 from course_builder.powerboats.rounding import Sense
