@@ -1,0 +1,39 @@
+"""The README documents every command and keeps its two set-up commands."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from course_builder.cli import powerboats
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+RULINGS = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md").read_text(
+    encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(powerboats.commands))
+def test_every_command_is_documented(name: str) -> None:
+    command = powerboats.commands[name]
+    assert command.help, name
+    assert f"course-builder powerboats {name}" in README
+
+
+def test_the_two_commands() -> None:
+    assert ("pip install -e . && course-builder powerboats sheet --race A" in README)
+    assert "pip install -e '.[test]' && python -m pytest" in README
+
+
+def _cited() -> list[str]:
+    root = Path(__file__).resolve().parents[1] / "course_builder"
+    found: set[str] = set()
+    for path in root.rglob("*.py"):
+        found.update(re.findall(r"\b(?:BOARD|COURSE|MOVE|EXP)-\d\d\b", path.read_text()))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("ruling", _cited())
+def test_rulings_cited_in_code_are_written_down(ruling: str) -> None:
+    assert f"### {ruling} " in RULINGS
