@@ -133,22 +133,27 @@ class Board:
             neighbors.append(tuple(self._index.get(h.neighbor(d), -1) for d in DIRECTIONS))
         self.neighbors: tuple[tuple[int, ...], ...] = tuple(neighbors)
         """``neighbors[i][d]``: index of the hex across side ``d`` of hex ``i``, -1 off the board."""
-        runs = [[0] * 6 for _ in hexes]
+        self.water_run: tuple[tuple[int, ...], ...] = self.runs_ahead(water)
+        """``water_run[i][d]``: open water hexes straight ahead of hex ``i`` before land/shore."""
+
+    def runs_ahead(self, passable: Sequence[bool]) -> tuple[tuple[int, ...], ...]:
+        """For every hex ``i`` and direction ``d``: how many passable hexes follow one another
+        straight ahead of it before the first impassable one or the lake's edge."""
+        neighbors = self.neighbors
+        runs = [[0] * 6 for _ in neighbors]
         for d in DIRECTIONS:
             back = d.opposite()
-            # walk each line from its far end so every run is computed once
-            for i in range(len(hexes)):
-                nxt = neighbors[i][d]
-                if nxt != -1:
+            # walk each line back from its far end so every run is computed once
+            for i, row in enumerate(neighbors):
+                if row[d] != -1:
                     continue  # not the last hex of a line in direction d
                 count = 0
                 j = i
                 while j != -1:
                     runs[j][d] = count
-                    count = count + 1 if water[j] else 0
+                    count = count + 1 if passable[j] else 0
                     j = neighbors[j][back]
-        self.water_run: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in runs)
-        """``water_run[i][d]``: open water hexes straight ahead of hex ``i`` before land/shore."""
+        return tuple(tuple(r) for r in runs)
 
     # -- queries -------------------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from course_builder.hexgrid import DIRECTIONS
 from course_builder.powerboats.board import Board
 from course_builder.powerboats.course import (
     CURRENT,
@@ -100,21 +99,9 @@ class Race:
         obstacles = {b.hex for b in self.course.buoys
                      if self.rules.start_finish_buoys_block or b.number not in (0, "finish")}
         self.buoy_index = frozenset(i for h in obstacles if (i := board.index_or_none(h)) is not None)
-        # open run ahead with buoys as obstacles: walk each line from its far end
-        runs = [list(r) for r in board.water_run]
-        for d in DIRECTIONS:
-            back = d.opposite()
-            for i in range(n):
-                if board.neighbors[i][d] != -1:
-                    continue
-                count = 0
-                j = i
-                while j != -1:
-                    runs[j][d] = count
-                    open_water = board.water[j] and j not in self.buoy_index
-                    count = count + 1 if open_water else 0
-                    j = board.neighbors[j][back]
-        self.clear_run: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in runs)
+        self.clear_run: tuple[tuple[int, ...], ...] = board.runs_ahead(
+            [w and i not in self.buoy_index for i, w in enumerate(board.water)])
+        """``clear_run[i][d]``: open water straight ahead of hex ``i``, buoys counting as land."""
         arrows = [self.course.buoy(k).arrow for k in (1, 2, 3)]
         if any(a is None for a in arrows):
             raise ValueError("buoys 1-3 of a race course need their arrows")
@@ -140,19 +127,8 @@ class Race:
                              LOW_WATER: (t.rocks or (1, 1, 1))[k]}.get(t.kind)
                 tiles[i] = (t.kind, data)
         self.tiles = tiles
-        far = n + 1
-        ahead = [[far] * 6 for _ in range(n)]
-        if tiles:
-            for d in DIRECTIONS:
-                back = d.opposite()
-                for i in range(n):
-                    if board.neighbors[i][d] != -1:
-                        continue
-                    dist = far
-                    j = i
-                    while j != -1:
-                        ahead[j][d] = dist
-                        dist = 1 if j in tiles else min(far, dist + 1)
-                        j = board.neighbors[j][back]
-        self.tile_ahead: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in ahead)
-        """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead."""
+        no_tile = board.runs_ahead([i not in tiles for i in range(n)])
+        self.tile_ahead: tuple[tuple[int, ...], ...] = tuple(
+            tuple(r + 1 for r in row) for row in no_tile)
+        """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead
+        (one past the lake's edge when there is none, so never within reach)."""
