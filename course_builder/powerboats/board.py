@@ -193,6 +193,15 @@ class Board:
         row, col = to_offset(h)
         return self.section_rows[row][col]
 
+    def edge_distance(self, h: Hex, direction: Direction) -> int:
+        """How many hexes of the lake lie straight ahead of a hex, land or water."""
+        k = 0
+        x = h.neighbor(direction)
+        while x in self._index:
+            k += 1
+            x = x.neighbor(direction)
+        return k
+
     def water_ahead(self, h: Hex, direction: Direction) -> int:
         """How many open water hexes lie straight ahead before land or the lake's edge."""
         i = self._index.get(h)
@@ -338,7 +347,7 @@ class Board:
 
 
 
-def number_spots(marks: Iterable[tuple[Hex, SpotMark | Any]]) -> list[Spot]:
+def number_spots(marks: Iterable[tuple[Hex, SpotMark]]) -> list[Spot]:
     """Give spots their ids, letter + number in reading order of the assembled board."""
     ordered = sorted(marks, key=lambda hm: to_offset(hm[0]))
     counters = dict.fromkeys(LETTERS, 0)

@@ -39,9 +39,9 @@ from course_builder.powerboats.rounding import (
     RoundingLine,
     Sense,
     centre,
-    crossing_edges,
+    crossable,
+    line_to_edge,
     rounding_direction,
-    rounding_line,
     sense_for_turn,
     turn,
 )
@@ -110,16 +110,6 @@ def start_tile_at(board: Board, spot: Spot, options: CourseOptions,
     return TilePlacement(hexes, finish)
 
 
-def line_length(board: Board, buoy: Hex, direction: Direction) -> int:
-    """Hexes from the buoy to the lake's edge along a direction."""
-    k = 0
-    h = buoy + direction.vector
-    while board.contains(h):
-        k += 1
-        h = h + direction.vector
-    return k
-
-
 @dataclass(frozen=True)
 class ArrowSolution:
     """Arrows for buoys 1-3, their rounding lines, the start and finish directions, and the
@@ -152,14 +142,8 @@ def rounding_lines_for(board: Board, tile: Sequence[Hex], buoys: Sequence[Hex],
     for i, b in enumerate(buoys):
         d = crossable_direction(board, b, rounding_direction(pts[i], pts[i + 1], pts[i + 2],
                                                              arrows[i]))
-        lines.append(rounding_line(b, d, line_length(board, b, d)))
+        lines.append(line_to_edge(board, b, d))
     return tuple(lines)
-
-
-def crossable(board: Board, buoy: Hex, direction: Direction) -> bool:
-    """Can a boat cross the buoy's line in this direction at all, from water to water?"""
-    edges = crossing_edges(buoy, direction, line_length(board, buoy, direction))
-    return any(board.is_water(a) and board.is_water(b) for a, b in edges)
 
 
 def crossable_direction(board: Board, buoy: Hex, direction: Direction) -> Direction:
@@ -244,11 +228,10 @@ def usable_lines(board: Board, *, tile: Sequence[Hex], axis: Direction, buoys: S
                                     finish_sides=finish_sides)
         for j in range(k + 1, len(lines)):  # later buoys start over from their own lines
             tries[j] = 0
-            lines[j] = rounding_line(buoys[j], defaults[j],
-                                     line_length(board, buoys[j], defaults[j]))
+            lines[j] = line_to_edge(board, buoys[j], defaults[j])
         d = defaults[k].left(turns[tries[k]])
         tries[k] += 1
-        lines[k] = rounding_line(buoys[k], d, line_length(board, buoys[k], d))
+        lines[k] = line_to_edge(board, buoys[k], d)
 
 
 def best_route(board: Board, *, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],

@@ -13,12 +13,21 @@ one lake on every machine.
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter
 from dataclasses import dataclass
 
-from course_builder.hexgrid import DIRECTIONS, Hex, distance, from_offset, to_offset
-from course_builder.powerboats.board import BORDER, LETTERS, Board, BoardError, Section, Spot
-from course_builder.powerboats.rounding import crossing_edges
+from course_builder.hexgrid import DIRECTIONS, Direction, Hex, distance, from_offset, ray, to_offset
+from course_builder.powerboats.board import (
+    BORDER,
+    LETTERS,
+    Board,
+    BoardError,
+    Section,
+    Spot,
+    number_spots,
+)
+from course_builder.powerboats.boardfile import SpotMark
+from course_builder.powerboats.rounding import crossable
 
 MIN_RUN = 5
 """Open water hexes needed straight out from a spot's side: the 4-hex start/finish tile plus the
@@ -116,9 +125,8 @@ def _try_lake(rng: random.Random, params: LakeParams, seed: int) -> Board | None
                 if not land[rr][cc]:
                     land[rr][cc] = True
                     placed += 1
-    _keep_largest_water(land)
-    terrain = ["".join("#" if x else "." for x in row) for row in land]
-    plain = Board("random", terrain, sections, (), slots=slots)
+    plain = _keep_largest_water(land, sections, slots)
+    terrain = plain.terrain_rows
     spots = _place_spots(rng, plain, slots)
     if spots is None:
         return None
@@ -127,32 +135,25 @@ def _try_lake(rng: random.Random, params: LakeParams, seed: int) -> Board | None
     return Board("random", terrain, sections, spots, slots=slots, source=source)
 
 
-def _keep_largest_water(land: list[list[bool]]) -> None:
-    """Fill every water area but the largest with land, so all water is connected."""
-    rows, cols = len(land), len(land[0])
-    seen = [[False] * cols for _ in range(rows)]
-    components: list[list[tuple[int, int]]] = []
-    for r in range(rows):
-        for c in range(cols):
-            if land[r][c] or seen[r][c]:
-                continue
-            comp = []
-            queue = deque([(r, c)])
-            seen[r][c] = True
-            while queue:
-                cr, cc = queue.popleft()
-                comp.append((cr, cc))
-                h = from_offset(cr, cc)
-                for d in DIRECTIONS:
-                    nr, nc = to_offset(h.neighbor(d))
-                    if 0 <= nr < rows and 0 <= nc < cols and not land[nr][nc] and not seen[nr][nc]:
-                        seen[nr][nc] = True
-                        queue.append((nr, nc))
-            components.append(comp)
-    components.sort(key=len, reverse=True)
-    for comp in components[1:]:
-        for r, c in comp:
+def _board(land: list[list[bool]], sections: list[list[str]], slots: list[Section]) -> Board:
+    terrain = ["".join("#" if x else "." for x in row) for row in land]
+    return Board("random", terrain, sections, (), slots=slots)
+
+
+def _keep_largest_water(land: list[list[bool]], sections: list[list[str]],
+                        slots: list[Section]) -> Board:
+    """Fill every water area but the largest (the first found, on a tie) with land, so all
+    water is connected; the board without spots."""
+    board = _board(land, sections, slots)
+    sizes = Counter(a for a in board.water_areas if a >= 0)
+    if len(sizes) <= 1:
+        return board
+    keep = max(sizes, key=lambda a: (sizes[a], -a))
+    for i, area in enumerate(board.water_areas):
+        if area not in (-1, keep):
+            r, c = to_offset(board.hex_at(i))
             land[r][c] = True
+    return _board(land, sections, slots)
 
 
 def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list[Spot] | None:
@@ -176,44 +177,21 @@ def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list
                 return None
             h, side = choice
             taken.append(h)
-            blocked.update([h, *_line(h, side)])
-            marks.append((h, letter, on_land, side))
-    marks.sort(key=lambda m: to_offset(m[0]))
-    counters = dict.fromkeys(LETTERS, 0)
-    spots = []
-    for h, letter, on_land, side in marks:
-        counters[letter] += 1
-        spots.append(Spot(f"{letter}{counters[letter]}", letter, h, on_land, DIRECTIONS[side]))
-    return spots
+            blocked.update([h, *ray(h, side, MIN_RUN)])
+            marks.append((h, SpotMark(letter, on_land, side, False, 0, 0)))
+    return number_spots(marks)
 
 
 def roundable(board: Board, h: Hex) -> bool:
     """Could a buoy here be rounded whichever way its rounding line points? Every half-line from
     it must be crossable from water to water somewhere (COURSE-03)."""
-    for d in DIRECTIONS:
-        length = 0
-        x = h.neighbor(d)
-        while board.contains(x):
-            length += 1
-            x = x.neighbor(d)
-        edges = crossing_edges(h, d, length)
-        if not any(board.is_water(a) and board.is_water(b) for a, b in edges):
-            return False
-    return True
-
-
-def _line(h: Hex, side: int) -> list[Hex]:
-    out = []
-    for _ in range(MIN_RUN):
-        h = h.neighbor(DIRECTIONS[side])
-        out.append(h)
-    return out
+    return all(crossable(board, h, d) for d in DIRECTIONS)
 
 
 def _choose_spot(
     rng: random.Random, board: Board, slot: Section, on_land: bool, taken: list[Hex],
     blocked: set[Hex],
-) -> tuple[Hex, int] | None:
+) -> tuple[Hex, Direction] | None:
     candidates = []
     for r in range(slot.row, slot.row + slot.rows):
         for c in range(slot.col, slot.col + slot.cols):
@@ -226,7 +204,7 @@ def _choose_spot(
             if not roundable(board, h):
                 continue
             sides = [d for d in DIRECTIONS if board.water_run[i][d] >= MIN_RUN
-                     and not blocked.intersection(_line(h, d))]
+                     and not blocked.intersection(ray(h, d, MIN_RUN))]
             if sides:
                 candidates.append((h, sides))
     if not candidates:

@@ -27,8 +27,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from course_builder.hexgrid import DIRECTIONS, Direction, Hex, Layout
+
+if TYPE_CHECKING:
+    from course_builder.powerboats.board import Board
 
 _UNIT = Layout(1.0)
 
@@ -129,6 +133,17 @@ def rounding_line(buoy: Hex, direction: Direction, length: int) -> RoundingLine:
     """The rounding line of a buoy, ``length`` hexes long."""
     hexes = tuple(buoy + direction.vector * k for k in range(1, length + 1))
     return RoundingLine(buoy, direction, hexes)
+
+
+def line_to_edge(board: Board, buoy: Hex, direction: Direction) -> RoundingLine:
+    """The rounding line from a buoy along a direction, to the edge of the lake."""
+    return rounding_line(buoy, direction, board.edge_distance(buoy, direction))
+
+
+def crossable(board: Board, buoy: Hex, direction: Direction) -> bool:
+    """Can a boat cross the buoy's line in this direction at all, from water to water?"""
+    edges = crossing_edges(buoy, direction, board.edge_distance(buoy, direction))
+    return any(board.is_water(a) and board.is_water(b) for a, b in edges)
 
 
 def crossing(buoy: Hex, direction: Direction, a: Hex, b: Hex) -> Sense | None:
