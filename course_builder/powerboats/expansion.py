@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from course_builder.hexgrid import Hex
+from course_builder.hexgrid import Hex, ray
 from course_builder.powerboats.board import Board, Spot
 from course_builder.powerboats.course import (
     CURRENT,
@@ -65,12 +65,12 @@ def place_expansion(board: Board, race: str, buoys: Sequence[Buoy], tile: StartF
         if not kinds:
             notes.append(f"spot {spot.id} stays free: all 7 expansion tiles are placed")
             continue
-        outward = tuple(spot.hex + spot.side.vector * k for k in range(1, EXPANSION_LENGTH + 1))
+        outward = tuple(ray(spot.hex, spot.side, EXPANSION_LENGTH))
         hexes, shifted = outward, False
         problem = _expansion_problem(board, outward, taken, laid)
         if problem == "crosses another expansion tile" and not spot.on_land:
             back = spot.side.opposite()
-            over = tuple(spot.hex + back.vector * k for k in range(EXPANSION_LENGTH))
+            over = (spot.hex, *ray(spot.hex, back, EXPANSION_LENGTH - 1))
             problem2 = _expansion_problem(board, over, taken, laid)
             if problem2 is None:
                 hexes, shifted, problem = over, True, None

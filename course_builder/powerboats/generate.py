@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from course_builder.hexgrid import Direction, Hex
+from course_builder.hexgrid import Direction, Hex, ray
 from course_builder.powerboats.board import Board, Spot
 from course_builder.powerboats.circles import forced_circles
 from course_builder.powerboats.course import (
@@ -90,8 +90,8 @@ def start_tile_at(board: Board, spot: Spot, options: CourseOptions,
     ``finish_buoy_on_water``). A problem is reported, never mended by moving the tile.
     """
     side = spot.side
-    hexes = tuple(spot.hex + side.vector * k for k in range(1, TILE_LENGTH + 1))
-    finish = spot.hex + side.vector * (TILE_LENGTH + 1)
+    *tile, finish = ray(spot.hex, side, TILE_LENGTH + 1)
+    hexes = tuple(tile)
     for k, h in enumerate(hexes, start=1):
         if not board.contains(h):
             return TilePlacement(hexes, finish, f"hex {k} of the start/finish tile would be off the lake")

@@ -29,7 +29,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from course_builder.hexgrid import DIRECTIONS, Direction, Hex, Layout
+from course_builder.hexgrid import DIRECTIONS, Direction, Hex, Layout, ray
 
 if TYPE_CHECKING:
     from course_builder.powerboats.board import Board
@@ -131,7 +131,7 @@ class RoundingLine:
 
 def rounding_line(buoy: Hex, direction: Direction, length: int) -> RoundingLine:
     """The rounding line of a buoy, ``length`` hexes long."""
-    hexes = tuple(buoy + direction.vector * k for k in range(1, length + 1))
+    hexes = tuple(ray(buoy, direction, length))
     return RoundingLine(buoy, direction, hexes)
 
 

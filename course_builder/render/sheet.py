@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import svgwrite
@@ -24,7 +23,15 @@ from course_builder.powerboats.board import Board
 from course_builder.powerboats.course import CURRENT, LOW_WATER, MAELSTROM, REDOUBT, Course
 from course_builder.powerboats.describe import KIND_WORDS, placement_steps
 from course_builder.powerboats.rounding import Sense
-from course_builder.render.svg import Frame, draw_lake, new_drawing, text
+from course_builder.render.svg import (
+    Frame,
+    draw_lake,
+    new_drawing,
+    rounded,
+    rounded_point,
+    rounded_points,
+    text,
+)
 
 SHEET_WIDTH_MM = 190.0
 HEX_MM = 3.3
@@ -49,14 +56,6 @@ PIECE_COLORS = {
 KIND_LETTERS = {REDOUBT: "R", CURRENT: "C", MAELSTROM: "M", LOW_WATER: "L"}
 
 
-def _r(x: float) -> float:
-    return round(x, 3)
-
-
-def _pts(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    return [(_r(x), _r(y)) for x, y in points]
-
-
 def arrowhead(tip: tuple[float, float], direction: tuple[float, float], size: float
               ) -> list[tuple[float, float]]:
     """A triangular arrowhead polygon (no SVG markers: they do not survive the PDF route)."""
@@ -65,7 +64,7 @@ def arrowhead(tip: tuple[float, float], direction: tuple[float, float], size: fl
     dx, dy = dx / n, dy / n
     bx, by = tip[0] - dx * size, tip[1] - dy * size
     px, py = -dy * size * 0.55, dx * size * 0.55
-    return _pts([tip, (bx + px, by + py), (bx - px, by - py)])
+    return rounded_points([tip, (bx + px, by + py), (bx - px, by - py)])
 
 
 def chevron(centre: tuple[float, float], direction: tuple[float, float], size: float
@@ -78,7 +77,7 @@ def chevron(centre: tuple[float, float], direction: tuple[float, float], size: f
     tip = (centre[0] + dx * size * 0.5, centre[1] + dy * size * 0.5)
     back = (centre[0] - dx * size * 0.5, centre[1] - dy * size * 0.5)
     notch = (centre[0] - dx * size * 0.05, centre[1] - dy * size * 0.05)
-    return _pts([
+    return rounded_points([
         tip,
         (back[0] + px * size * 0.6, back[1] + py * size * 0.6),
         notch,
@@ -107,7 +106,7 @@ def arc_arrow(centre: tuple[float, float], radius: float, sense: Sense, start_de
     end = math.radians(start_deg + sign * sweep_deg)
     tangent = (-math.sin(end) * sign, math.cos(end) * sign)
     tip = (pts[-1][0] + tangent[0] * head * 0.6, pts[-1][1] + tangent[1] * head * 0.6)
-    return _pts(pts), arrowhead(tip, tangent, head)
+    return rounded_points(pts), arrowhead(tip, tangent, head)
 
 
 @dataclass(frozen=True)
@@ -181,7 +180,7 @@ def _title(dwg: svgwrite.Drawing, board: Board, course: Course, page: str) -> No
 
 def _hexes_outline(dwg: svgwrite.Drawing, layout: Layout, h: Hex, **attrs: object
                    ) -> svgwrite.shapes.Polygon:
-    return dwg.polygon(_pts(layout.corners(h, scale=0.92)), **attrs)
+    return dwg.polygon(rounded_points(layout.corners(h, scale=0.92)), **attrs)
 
 
 def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_route: bool) -> None:
@@ -198,7 +197,7 @@ def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_rou
                 vx, vy = unit_vector(t.flow)
                 tail = (cx - vx * size * 0.55, cy - vy * size * 0.55)
                 tip = (cx + vx * size * 0.6, cy + vy * size * 0.6)
-                g.add(dwg.line(_pts([tail])[0], _pts([tip])[0], stroke="#ffffff",
+                g.add(dwg.line(rounded_point(tail), rounded_point(tip), stroke="#ffffff",
                                stroke_width=0.45))
                 g.add(dwg.polygon(arrowhead(tip, (vx, vy), size * 0.4), fill="#ffffff",
                                   class_="flow"))
@@ -225,7 +224,7 @@ def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_rou
     _crossing_arrow(dwg, tile, layout, course, course.tile.finish_direction, "finish", 0.8)
     dwg.add(tile)
     if show_route and course.route is not None:
-        pts = _pts([layout.center(h) for h in course.route.hexes])
+        pts = rounded_points([layout.center(h) for h in course.route.hexes])
         dwg.add(dwg.polyline(pts, id="route", fill="none", stroke=PIECE_COLORS["route"],
                              stroke_width=0.35, stroke_dasharray="1.2,0.8", opacity=0.8))
     # rounding lines as chevrons
@@ -247,7 +246,7 @@ def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_rou
         label = "F" if b.number == "finish" else str(b.number)
         g = dwg.g(id=f"buoy-{b.number}", class_="buoy")
         start_like = b.number in (0, "finish")
-        g.add(dwg.circle((_r(cx), _r(cy)), _r(size * 0.62),
+        g.add(dwg.circle((rounded(cx), rounded(cy)), rounded(size * 0.62),
                          fill=PIECE_COLORS["buoy-start" if start_like else "buoy"],
                          stroke=PIECE_COLORS["buoy-edge"], stroke_width=0.4))
         g.add(text(dwg, label, cx, cy + 1.1, 3.2, text_anchor="middle", font_weight="bold"))
@@ -275,7 +274,7 @@ def _crossing_arrow(dwg: svgwrite.Drawing, group: svgwrite.container.Group, layo
     tail = (mx - vx * size * 1.6, my - vy * size * 1.6)
     tip = (mx + vx * size * 1.6, my + vy * size * 1.6)
     g = dwg.g(id=f"{kind}-arrow", class_=f"{kind}-arrow")
-    g.add(dwg.line(_pts([tail])[0], _pts([tip])[0], stroke=PIECE_COLORS[kind],
+    g.add(dwg.line(rounded_point(tail), rounded_point(tip), stroke=PIECE_COLORS[kind],
                    stroke_width=0.7))
     g.add(dwg.polygon(arrowhead(tip, (vx, vy), size * 0.7), fill=PIECE_COLORS[kind]))
     label = "S" if kind == "start" else "F"
@@ -318,25 +317,25 @@ def _legend(dwg: svgwrite.Drawing, items: list[tuple[str, str]], top: float) -> 
 def _legend_sample(dwg: svgwrite.Drawing, g: svgwrite.container.Group, key: str, x: float,
                    y: float) -> None:
     if key in ("buoy", "buoy-start"):
-        g.add(dwg.circle((_r(x), _r(y)), 1.6, fill=PIECE_COLORS[key],
+        g.add(dwg.circle((rounded(x), rounded(y)), 1.6, fill=PIECE_COLORS[key],
                          stroke=PIECE_COLORS["buoy-edge"], stroke_width=0.3))
     elif key == "chevron":
         g.add(dwg.polygon(chevron((x, y), (1.0, 0.0), 2.6), fill=PIECE_COLORS["chevron"]))
     elif key == "tile":
-        g.add(dwg.rect((_r(x - 1.8), _r(y - 1.2)), (3.6, 2.4), fill="#ffffff",
+        g.add(dwg.rect((rounded(x - 1.8), rounded(y - 1.2)), (3.6, 2.4), fill="#ffffff",
                        stroke=PIECE_COLORS["tile-dark"], stroke_width=0.3))
-        g.add(dwg.rect((_r(x - 1.8), _r(y - 1.2)), (1.2, 1.2), fill=PIECE_COLORS["tile-dark"]))
-        g.add(dwg.rect((_r(x + 0.6), _r(y - 1.2)), (1.2, 1.2), fill=PIECE_COLORS["tile-dark"]))
-        g.add(dwg.rect((_r(x - 0.6), _r(y)), (1.2, 1.2), fill=PIECE_COLORS["tile-dark"]))
+        g.add(dwg.rect((rounded(x - 1.8), rounded(y - 1.2)), (1.2, 1.2), fill=PIECE_COLORS["tile-dark"]))
+        g.add(dwg.rect((rounded(x + 0.6), rounded(y - 1.2)), (1.2, 1.2), fill=PIECE_COLORS["tile-dark"]))
+        g.add(dwg.rect((rounded(x - 0.6), rounded(y)), (1.2, 1.2), fill=PIECE_COLORS["tile-dark"]))
     elif key in ("start", "finish"):
-        g.add(dwg.line((_r(x - 2.0), _r(y)), (_r(x + 1.0), _r(y)), stroke=PIECE_COLORS[key],
-                       stroke_width=0.6))
+        g.add(dwg.line((rounded(x - 2.0), rounded(y)), (rounded(x + 1.0), rounded(y)),
+                       stroke=PIECE_COLORS[key], stroke_width=0.6))
         g.add(dwg.polygon(arrowhead((x + 2.2, y), (1.0, 0.0), 1.4), fill=PIECE_COLORS[key]))
     elif key == "route":
-        g.add(dwg.line((_r(x - 2.0), _r(y)), (_r(x + 2.0), _r(y)), stroke=PIECE_COLORS["route"],
-                       stroke_width=0.35, stroke_dasharray="1.2,0.8"))
+        g.add(dwg.line((rounded(x - 2.0), rounded(y)), (rounded(x + 2.0), rounded(y)),
+                       stroke=PIECE_COLORS["route"], stroke_width=0.35, stroke_dasharray="1.2,0.8"))
     else:
-        g.add(dwg.rect((_r(x - 1.8), _r(y - 1.5)), (3.6, 3.0), fill=PIECE_COLORS[key]))
+        g.add(dwg.rect((rounded(x - 1.8), rounded(y - 1.5)), (3.6, 3.0), fill=PIECE_COLORS[key]))
         g.add(text(dwg, KIND_LETTERS[key], x, y + 0.9, 2.4, text_anchor="middle",
                    fill="#ffffff", font_weight="bold"))
 

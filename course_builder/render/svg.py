@@ -31,12 +31,18 @@ HEX_SIZE_MM = 3.6
 MARGIN_MM = 8.0
 
 
-def _r(x: float) -> float:
+def rounded(x: float) -> float:
+    """A coordinate rounded to 3 decimals (micrometres): small, stable SVG text."""
     return round(x, 3)
 
 
-def _pts(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
-    return [(_r(x), _r(y)) for x, y in points]
+def rounded_point(point: tuple[float, float]) -> tuple[float, float]:
+    return rounded(point[0]), rounded(point[1])
+
+
+def rounded_points(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [rounded_point(p) for p in points]
+
 
 
 @dataclass(frozen=True)
@@ -66,18 +72,18 @@ class Frame:
 
 def new_drawing(width: float, height: float) -> svgwrite.Drawing:
     """An empty drawing of the given size in millimetres, user units = mm."""
-    dwg = svgwrite.Drawing(size=(f"{_r(width)}mm", f"{_r(height)}mm"), debug=False)
-    dwg.viewbox(0, 0, _r(width), _r(height))
-    dwg.add(dwg.rect((0, 0), (_r(width), _r(height)), fill="#ffffff", id="background"))
+    dwg = svgwrite.Drawing(size=(f"{rounded(width)}mm", f"{rounded(height)}mm"), debug=False)
+    dwg.viewbox(0, 0, rounded(width), rounded(height))
+    dwg.add(dwg.rect((0, 0), (rounded(width), rounded(height)), fill="#ffffff", id="background"))
     return dwg
 
 
 def text(dwg: svgwrite.Drawing, content: str, x: float, y: float, size: float, **extra: str
          ) -> svgwrite.text.Text:
     """A text element in the bundled font with a unitless size."""
-    attrs = {"font_family": FONT_FAMILY, "font_size": _r(size), "fill": COLORS["text"]}
+    attrs = {"font_family": FONT_FAMILY, "font_size": rounded(size), "fill": COLORS["text"]}
     attrs.update(extra)
-    return dwg.text(content, insert=(_r(x), _r(y)), **attrs)
+    return dwg.text(content, insert=(rounded(x), rounded(y)), **attrs)
 
 
 def draw_lake(dwg: svgwrite.Drawing, board: Board, frame: Frame) -> None:
@@ -91,7 +97,7 @@ def draw_lake(dwg: svgwrite.Drawing, board: Board, frame: Frame) -> None:
         else:
             kind = "land"
             fill = COLORS["shore"] if board.section(h) == "border" else COLORS["land"]
-        hexes.add(dwg.polygon(_pts(layout.corners(h)), fill=fill, id=f"hex-{row}-{col}",
+        hexes.add(dwg.polygon(rounded_points(layout.corners(h)), fill=fill, id=f"hex-{row}-{col}",
                               class_=f"hex {kind}"))
     dwg.add(hexes)
     _draw_seams(dwg, board, layout)
@@ -107,7 +113,7 @@ def _draw_seams(dwg: svgwrite.Drawing, board: Board, layout: Layout) -> None:
             j = board.neighbors[i][d]
             if j != -1 and board.section(board.hex_at(j)) != here:
                 a, b = layout.side_segment(h, d)
-                seams.add(dwg.line(_pts([a])[0], _pts([b])[0]))
+                seams.add(dwg.line(rounded_point(a), rounded_point(b)))
     dwg.add(seams)
     names = dwg.g(id="slot-names", opacity=0.6)
     for slot in board.slots:
@@ -135,7 +141,7 @@ def _draw_spots(dwg: svgwrite.Drawing, board: Board, layout: Layout) -> None:
     for spot in board.spots:
         g = dwg.g(id=f"spot-{spot.id}", class_="spot")
         a, b = layout.side_segment(spot.hex, spot.side)
-        g.add(dwg.line(_pts([a])[0], _pts([b])[0], stroke=COLORS["spot"], stroke_width=0.7))
+        g.add(dwg.line(rounded_point(a), rounded_point(b), stroke=COLORS["spot"], stroke_width=0.7))
         x, y = spot_label_position(layout, spot)
         label = f"{spot.id}?" if spot.approximate else spot.id
         g.add(text(dwg, label, x, y + 0.8, 2.3, text_anchor="middle", font_weight="bold",
