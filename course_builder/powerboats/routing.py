@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from course_builder.hexgrid import DIRECTIONS, Direction, Hex
 from course_builder.powerboats.board import Board
@@ -47,10 +48,12 @@ class Gate:
     back: frozenset[int]
 
 
+@lru_cache(maxsize=1024)
 def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> Gate:
     """The steps that round a buoy and the steps that undo it (COURSE-04). Only crossings in a
     body of water the buoy touches count: across a lake cut in two by land, a boat on the other
-    side never goes round the buoy."""
+    side never goes round the buoy. Cached: the solver asks for the same gates again for each
+    start and finish side it tries."""
     n = len(board.hexes())
     areas = board.areas_around(line.buoy)
     water_area = board.water_areas
