@@ -409,8 +409,10 @@ def shuffled_arrangement(
     return out
 
 
-def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None) -> Board:
-    """Lay the tiles of a kit into its frame and number the letter spots.
+def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *,
+             source: Mapping[str, Any] | None = None) -> Board:
+    """Lay the tiles of a kit into its frame and number the letter spots. ``source`` adds to
+    what the board records about how to rebuild it (its name and arrangement).
 
     Raises :class:`BoardFileError` (with file, line and column) when the pieces do not make a
     valid lake, e.g. a letter that appears more or fewer than 4 times.
@@ -451,10 +453,11 @@ def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None) -
         slot_sections.append(Section(slot_name, slot.row, slot.col, kit.tile_rows, kit.tile_cols,
                                      placement.code()))
     _check_spot_counts(kit.path, marks)
-    source = {"board": kit.name, "arrangement": format_arrangement(kit, arrangement)}
+    recorded = {"board": kit.name, "arrangement": format_arrangement(kit, arrangement),
+                **(source or {})}
     return Board(
         kit.name, ["".join(row) for row in terrain], sections, number_spots(marks),
-        slots=slot_sections, source=source,
+        slots=slot_sections, source=recorded,
     )
 
 

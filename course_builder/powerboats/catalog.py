@@ -78,11 +78,10 @@ def make_board(choice: BoardChoice, seed: int | None = None) -> Board:
         arrangement = shuffled_arrangement(kit, rng, rotate=choice.rotate_tiles)
     else:
         arrangement = None
-    board = assemble(kit, arrangement)
-    board.source["board"] = choice.board  # the name or path it was loaded by
+    source: dict[str, Any] = {"board": choice.board}  # the name or path it was loaded by
     if choice.shuffle_tiles:
-        board.source.update(seed=seed, shuffled=True, rotate_tiles=choice.rotate_tiles)
-    return board
+        source.update(seed=seed, shuffled=True, rotate_tiles=choice.rotate_tiles)
+    return assemble(kit, arrangement, source=source)
 
 
 def _need_seed(seed: int | None) -> int:
