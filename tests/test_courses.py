@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from course_builder.hexgrid import Direction, from_offset
+from course_builder.hexgrid import Direction
 from course_builder.powerboats.catalog import classic_board
 from course_builder.powerboats.circles import crossings, forced_circles, legs, route_over_land
 from course_builder.powerboats.course import CourseError, spec_from_json
@@ -231,4 +231,3 @@ def test_route_hexes_are_water_and_connected(classic_maker) -> None:
     assert not set(hexes) & {b.hex for b in course.buoys}
     assert hexes[0] in course.tile.hexes and hexes[-1] in course.tile.hexes
     assert len(course.route.roundings) == 3
-    assert from_offset(*hexes[0].offset) == hexes[0]
