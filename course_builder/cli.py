@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -106,12 +105,10 @@ def resolve_seed(seed: int | None, needed: bool) -> int | None:
 
 
 def emit(content: str | bytes, output: Path | None) -> None:
-    """Send a result to stdout or, atomically, to a file."""
+    """Send a text result to stdout, or any result atomically to a file."""
     if output is None or str(output) == "-":
-        if isinstance(content, bytes):
-            sys.stdout.buffer.write(content)
-        else:
-            click.echo(content, nl=not content.endswith("\n"))
+        assert isinstance(content, str), "binary results go to files"
+        click.echo(content, nl=not content.endswith("\n"))
         return
     write_atomic(output, content)
     click.echo(f"wrote {output}", err=True)
@@ -286,8 +283,7 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     for suffix, data in files:
         path = target if len(files) == 1 else target.with_name(
             f"{target.stem}-{suffix}{target.suffix}")
-        write_atomic(path, data)
-        click.echo(f"wrote {path}", err=True)
+        emit(data, path)
 
 
 def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
