@@ -3,9 +3,9 @@
 A generated lake has the classic frame: a border ring two hexes deep around 2 x 3 lake tiles,
 islands scattered over the tiles, every water hex connected to every other, and 4 A + 4 B + 4 C
 letter spots, two different letters on each tile as on the real board; each letter is written
-twice on an island hex and twice in a water hex (the classic lake mixes both; our choice). Every spot has a side from
-which a straight run of open water at least :data:`MIN_RUN` hexes long leaves it, so the 4-hex
-start/finish tile and its finish buoy (or a 3-hex expansion tile) fit.
+twice on an island hex and twice in a water hex (the classic lake mixes both; our choice). Every
+spot has a side from which a straight run of open water at least :data:`MIN_RUN` hexes long leaves
+it, so the 4-hex start/finish tile and its finish buoy (or a 3-hex expansion tile) fit.
 
 Everything is decided by the ``random.Random`` passed in (seeded by the caller), so one seed gives
 one lake on every machine.
