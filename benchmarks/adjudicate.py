@@ -16,12 +16,12 @@ import random
 import sys
 import time
 
-from course_builder.hexgrid import DIRECTIONS
-from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.generate import CourseMaker
-from course_builder.powerboats.position import Boat, Move, Position
-from course_builder.powerboats.race import Race
-from course_builder.powerboats.rules import adjudicate, heading_options, roll
+from course_builder.core.hexgrid import DIRECTIONS
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.powerboats.play.kernel import adjudicate, heading_options, roll
+from course_builder.powerboats.play.position import Boat, Move, Position
+from course_builder.powerboats.play.race import Race
 
 COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
 

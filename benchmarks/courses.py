@@ -22,8 +22,8 @@ import platform
 import sys
 import time
 
-from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.generate import CourseMaker
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.lake.catalog import classic_board
 
 
 def rate(make, seconds: float) -> dict:

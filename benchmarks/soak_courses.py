@@ -11,11 +11,11 @@ import argparse
 import json
 import time
 
-from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.course import CourseError, spec_from_json
-from course_builder.powerboats.generate import CourseMaker
-from course_builder.powerboats.lakegen import random_lake
-from course_builder.powerboats.validate import validate
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.model import CourseError, spec_from_json
+from course_builder.powerboats.course.validate import validate
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.powerboats.lake.lakegen import random_lake
 
 
 def check(maker: CourseMaker, race: str, seed: int, expansion: bool, failures: list) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from course_builder.hexgrid import Direction, from_offset
-from course_builder.powerboats.board import Board, Section, Spot
+from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.powerboats.lake.board import Board, Section, Spot
 
 
 def lake(
@@ -43,8 +43,8 @@ SQUARE_SPOTS = {"A1": ((3, 4), "E"), "A2": ((3, 15), "E"), "A3": ((12, 3), "E"),
 
 def square_race(land: Iterable[tuple[int, int]] = (), **rules):
     """A race on a 16 x 20 lake with the SQUARE_SPOTS course and extra land for test scenes."""
-    from course_builder.powerboats.generate import CourseMaker
-    from course_builder.powerboats.race import Race, Rules
+    from course_builder.powerboats.course.generate import CourseMaker
+    from course_builder.powerboats.play.race import Race, Rules
 
     board = lake(16, 20, SQUARE_SPOTS, land)
     course = CourseMaker(board).build("A", ("A4", "A2", "A1", "A3"))
@@ -53,9 +53,9 @@ def square_race(land: Iterable[tuple[int, int]] = (), **rules):
 
 def tile(kind: str, hexes, **data):
     """An expansion tile on the given (row, col) hexes for hand-made scenes."""
-    from course_builder.hexgrid import Direction as D
-    from course_builder.powerboats.course import ExpansionTile
-    from course_builder.powerboats.rounding import Sense
+    from course_builder.core.hexgrid import Direction as D
+    from course_builder.powerboats.course.model import ExpansionTile
+    from course_builder.powerboats.course.rounding import Sense
 
     flow = D[data["flow"]] if "flow" in data else None
     sense = Sense(data["sense"]) if "sense" in data else None
@@ -67,7 +67,7 @@ def expansion_race(tiles, land: Iterable[tuple[int, int]] = (), **rules):
     """The SQUARE_SPOTS race with hand-placed expansion tiles."""
     import dataclasses
 
-    from course_builder.powerboats.race import Race
+    from course_builder.powerboats.play.race import Race
 
     base = square_race(land, **rules)
     course = dataclasses.replace(base.course, expansion_tiles=tuple(tiles))

@@ -7,15 +7,15 @@ import random
 import networkx as nx
 import pytest
 
-from course_builder.hexgrid import DIRECTIONS, Direction, from_offset, ray, to_offset
-from course_builder.powerboats.board import (
+from course_builder.core.hexgrid import DIRECTIONS, Direction, from_offset, ray, to_offset
+from course_builder.powerboats.lake.board import (
     BoardError,
     assemble,
     format_arrangement,
     parse_arrangement,
     shuffled_arrangement,
 )
-from course_builder.powerboats.catalog import (
+from course_builder.powerboats.lake.catalog import (
     BoardChoice,
     classic_board,
     load_named_kit,

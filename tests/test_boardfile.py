@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from course_builder.hexgrid import Direction, from_offset
-from course_builder.powerboats.board import assemble
-from course_builder.powerboats.boardfile import BoardFileError, load_kit, parse_kit
+from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.powerboats.lake.board import assemble
+from course_builder.powerboats.lake.boardfile import BoardFileError, load_kit, parse_kit
 
 TINY = """\
 ; a tiny lake: two 2 x 2 tiles in a 6 x 8 frame, every letter spot in the border

@@ -66,7 +66,7 @@ def test_svg_to_file(run, tmp_path) -> None:
 
 
 def test_check_board(run, tmp_path) -> None:
-    from course_builder.resources import data_path
+    from course_builder.core.resources import data_path
 
     ok = run("powerboats", "check-board", str(data_path("boards", "classic.board")))
     assert ok.exit_code == 0

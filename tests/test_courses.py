@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from course_builder.hexgrid import Direction
-from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.circles import crossings, forced_circles, legs, route_over_land
-from course_builder.powerboats.course import CourseError, spec_from_json
-from course_builder.powerboats.generate import CourseMaker, CourseOptions, start_tile_at
-from course_builder.powerboats.lakegen import random_lake
-from course_builder.powerboats.rounding import Sense
-from course_builder.powerboats.validate import validate
+from course_builder.core.hexgrid import Direction
+from course_builder.powerboats.course.circles import crossings, forced_circles, legs, route_over_land
+from course_builder.powerboats.course.generate import CourseMaker, CourseOptions, start_tile_at
+from course_builder.powerboats.course.model import CourseError, spec_from_json
+from course_builder.powerboats.course.rounding import Sense
+from course_builder.powerboats.course.validate import validate
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.powerboats.lake.lakegen import random_lake
 from tests.helpers import lake
 
 # a 16 x 20 lake of open water; the start spot A4 is at the bottom with its side east
@@ -116,7 +116,7 @@ def test_wrong_arrow_is_rejected_naming_the_buoy() -> None:
 
 def test_the_route_with_a_wrong_arrow_circles_the_buoy() -> None:
     """The dip across the line is no rounding (COURSE-04): the route must go all the way round."""
-    from course_builder.powerboats.generate import rounding_lines_for, route_for
+    from course_builder.powerboats.course.generate import rounding_lines_for, route_for
 
     board = lake(16, 20, SQUARE)
     course = CourseMaker(board).build("A", ("A4", "A2", "A1", "A3"))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from course_builder.cli import powerboats
+from course_builder.cli.powerboats import powerboats
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 RULINGS = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md").read_text(

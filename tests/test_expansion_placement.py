@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from course_builder.hexgrid import direction_between
-from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.course import CURRENT, LOW_WATER, MAELSTROM
-from course_builder.powerboats.expansion import EXPANSION_SET, expansion_sections
-from course_builder.powerboats.generate import CourseMaker
+from course_builder.core.hexgrid import direction_between
+from course_builder.powerboats.course.expansion import EXPANSION_SET, expansion_sections
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.model import CURRENT, LOW_WATER, MAELSTROM
+from course_builder.powerboats.lake.catalog import classic_board
 from tests.helpers import lake
 
 SQUARE = {"A1": ((3, 4), "E"), "A2": ((3, 15), "E"), "A3": ((12, 3), "E"), "A4": ((13, 8), "E")}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from course_builder.hexgrid import Direction, from_offset
-from course_builder.powerboats.movement import dice_for_rocks
-from course_builder.powerboats.notation import format_position, parse_move
-from course_builder.powerboats.position import FINISH_NEXT, Boat, Position
-from course_builder.powerboats.rules import IllegalMove, adjudicate, legal_moves
+from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.powerboats.play.kernel import IllegalMove, adjudicate, legal_moves
+from course_builder.powerboats.play.movement import dice_for_rocks
+from course_builder.powerboats.play.notation import format_position, parse_move
+from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Position
 from tests.helpers import expansion_race, tile
 
 # a redoubt across row 8 at column 7: boats sailing east along row 8 enter it at (8, 7)
@@ -279,8 +279,8 @@ def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
     from click.testing import CliRunner
 
     from course_builder.cli import cli
-    from course_builder.powerboats.catalog import classic_board
-    from course_builder.powerboats.generate import CourseMaker
+    from course_builder.powerboats.course.generate import CourseMaker
+    from course_builder.powerboats.lake.catalog import classic_board
 
     course = CourseMaker(classic_board()).generate("A", 1, assign="A1,A2,A4,A3").to_json()
     course["expansion_tiles"] = [{"kind": "redoubt", "spot": "B1",

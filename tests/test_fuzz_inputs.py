@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from course_builder.errors import CourseBuilderError
-from course_builder.powerboats.board import assemble
-from course_builder.powerboats.boardfile import BoardFileError, parse_kit
-from course_builder.powerboats.course import spec_from_json
-from course_builder.powerboats.notation import parse_move, parse_position
+from course_builder.core.errors import CourseBuilderError
+from course_builder.powerboats.course.model import spec_from_json
+from course_builder.powerboats.lake.board import assemble
+from course_builder.powerboats.lake.boardfile import BoardFileError, parse_kit
+from course_builder.powerboats.play.notation import parse_move, parse_position
 from tests.test_boardfile import TINY
 
 POSITION = "classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | red 1"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from course_builder.hexgrid import (
+from course_builder.core.hexgrid import (
     DIRECTIONS,
     Direction,
     Hex,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from course_builder.powerboats.board import BoardError
-from course_builder.powerboats.lakegen import MIN_RUN, LakeParams, random_lake
+from course_builder.powerboats.lake.board import BoardError
+from course_builder.powerboats.lake.lakegen import MIN_RUN, LakeParams, random_lake
 
 
 def test_same_seed_same_lake() -> None:

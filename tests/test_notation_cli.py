@@ -8,15 +8,15 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
-from course_builder.powerboats.notation import (
+from course_builder.powerboats.play.kernel import start_damage
+from course_builder.powerboats.play.notation import (
     NotationError,
     parse_move,
     parse_position,
     position_from_json,
     position_to_json,
 )
-from course_builder.powerboats.race import Rules
-from course_builder.powerboats.rules import start_damage
+from course_builder.powerboats.play.race import Rules
 
 COURSE = "classic:A:A1,A2cw,A4cw,A3cw:E,E"
 POSITION = f"{COURSE} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 1"

@@ -6,9 +6,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from course_builder.hexgrid import from_offset
-from course_builder.powerboats.catalog import classic_board
-from course_builder.render.svg import COLORS, Frame, board_svg, spot_label_position
+from course_builder.core.hexgrid import from_offset
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.render.kit.svg import COLORS, Frame
+from course_builder.render.powerboats.lake import board_svg, spot_label_position
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

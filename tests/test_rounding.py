@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from course_builder.hexgrid import DIRECTIONS, Direction, Hex, distance, wedge
-from course_builder.powerboats.rounding import (
+from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, distance, wedge
+from course_builder.powerboats.course.rounding import (
     Sense,
     crossing,
     crossing_edges,
@@ -16,7 +16,7 @@ from course_builder.powerboats.rounding import (
     sense_for_turn,
     snap,
 )
-from course_builder.powerboats.routing import Gate, advance
+from course_builder.powerboats.course.routing import Gate, advance
 
 B = Hex(0, 0)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from course_builder.hexgrid import Direction, from_offset
-from course_builder.powerboats.notation import parse_move
-from course_builder.powerboats.position import FINISH_NEXT, Boat, Position, PositionError
-from course_builder.powerboats.rules import IllegalMove, adjudicate, legal_moves, race_over
+from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.powerboats.play.kernel import IllegalMove, adjudicate, legal_moves, race_over
+from course_builder.powerboats.play.notation import parse_move
+from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Position, PositionError
 from tests.helpers import square_race
 
 

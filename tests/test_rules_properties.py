@@ -5,18 +5,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from course_builder.hexgrid import DIRECTIONS
-from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.generate import CourseMaker
-from course_builder.powerboats.notation import (
+from course_builder.core.hexgrid import DIRECTIONS
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.powerboats.play.kernel import adjudicate, heading_options, roll
+from course_builder.powerboats.play.notation import (
     format_move,
     format_position,
     parse_move,
     parse_position,
 )
-from course_builder.powerboats.position import Boat, Move, Position
-from course_builder.powerboats.race import Race
-from course_builder.powerboats.rules import adjudicate, heading_options, roll
+from course_builder.powerboats.play.position import Boat, Move, Position
+from course_builder.powerboats.play.race import Race
 
 BOARD = classic_board()
 MAKER = CourseMaker(BOARD)

@@ -14,20 +14,20 @@ from click.testing import CliRunner
 from PIL import Image
 
 from course_builder.cli import cli
-from course_builder.powerboats.catalog import classic_board
-from course_builder.powerboats.course import CURRENT, LOW_WATER, MAELSTROM
-from course_builder.powerboats.describe import placement_steps
-from course_builder.powerboats.generate import CourseMaker
-from course_builder.render.pdf import pdf_pages
-from course_builder.render.png import png_from_svg
-from course_builder.render.sheet import (
+from course_builder.powerboats.course.describe import placement_steps
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.model import CURRENT, LOW_WATER, MAELSTROM
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.render.kit.pdf import pdf_pages
+from course_builder.render.kit.png import png_from_svg
+from course_builder.render.kit.svg import COLORS
+from course_builder.render.powerboats.sheet import (
     PIECE_COLORS,
     course_sheet_svg,
     crossing_vector,
     sheet_layout,
 )
-from course_builder.render.sheets import render_sheets
-from course_builder.render.svg import COLORS
+from course_builder.render.powerboats.sheets import render_sheets
 
 SVG = "{http://www.w3.org/2000/svg}"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -213,7 +213,7 @@ def test_png_pixels(board, course, layout) -> None:
     def near(a, b, tol=12) -> bool:
         return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
 
-    from course_builder.hexgrid import from_offset
+    from course_builder.core.hexgrid import from_offset
 
     # buoy 1's disc, just off its number
     bx, by = layout.center(course.buoy(1).hex)

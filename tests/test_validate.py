@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
-from course_builder.powerboats.course import CourseError, spec_from_json
-from course_builder.powerboats.generate import CourseMaker
-from course_builder.powerboats.validate import validate
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.model import CourseError, spec_from_json
+from course_builder.powerboats.course.validate import validate
 from tests.helpers import lake
 
 SQUARE = {"A1": ((3, 4), "E"), "A2": ((3, 15), "E"), "A3": ((12, 3), "E"), "A4": ((13, 8), "E"),

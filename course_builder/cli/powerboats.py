@@ -1,0 +1,356 @@
+"""``course-builder powerboats ...``: boards, courses, sheets and the adjudicator on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from course_builder.cli.common import (
+    F,
+    GameGroup,
+    emit,
+    output_option,
+    read_json,
+    resolve_seed,
+    seed_option,
+)
+from course_builder.core.errors import CourseBuilderError
+
+
+@click.group(cls=GameGroup)
+def powerboats() -> None:
+    """Powerboats (Cwali, 2008) and Expansion 1."""
+
+
+# -------------------------------------------------------------------------------------------------
+# shared options
+# -------------------------------------------------------------------------------------------------
+
+
+def _tile_size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
+    try:
+        rows, cols = (int(x) for x in value.lower().split("x"))
+    except ValueError:
+        raise click.BadParameter(f"expected ROWSxCOLS such as 12x8, got {value!r}") from None
+    return rows, cols
+
+
+def board_options(fn: F) -> F:
+    """``--board``, ``--shuffle-tiles``, ``--rotate-tiles`` and the random-lake parameters."""
+    options = [
+        click.option("--board", "board", default="classic", show_default=True, metavar="NAME",
+                     help="'classic', 'random' (a generated lake) or the path of a .board file."),
+        click.option("--shuffle-tiles", is_flag=True,
+                     help="Lay the 6 lake tiles at random in the frame (uses the seed)."),
+        click.option("--rotate-tiles", is_flag=True,
+                     help="With --shuffle-tiles: also turn tiles by 180 degrees at random "
+                     "(not in the rules; see docs/rulings.md BOARD-01)."),
+        click.option("--tile-size", default="12x8", show_default=True, callback=_tile_size,
+                     help="Random lakes: rows x columns of one lake tile."),
+        click.option("--density", type=click.FloatRange(0.0, 0.35), default=0.12,
+                     show_default=True, help="Random lakes: share of each tile that is island."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def _board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
+                  tile_size: tuple[int, int], density: float) -> Any:
+    from course_builder.powerboats.lake.catalog import BoardChoice
+    from course_builder.powerboats.lake.lakegen import LakeParams
+
+    if rotate_tiles and not shuffle_tiles:
+        raise click.UsageError("--rotate-tiles only makes sense with --shuffle-tiles")
+    if board not in ("classic", "random") and not Path(board).is_file():
+        raise click.BadParameter(f"no such board or file: {board!r}", param_hint="'--board'")
+    return BoardChoice(board, shuffle_tiles, rotate_tiles, None,
+                       LakeParams(tile_size[0], tile_size[1], density))
+
+
+# -------------------------------------------------------------------------------------------------
+# powerboats board / check-board
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("board")
+@board_options
+@seed_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text",
+              show_default=True)
+@output_option
+def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int],
+              density: float, seed: int | None, fmt: str, output: Path | None) -> None:
+    """Show a lake: as text, as JSON (every hex and spot) or as an SVG picture."""
+    from course_builder.powerboats.lake.catalog import make_board
+
+    choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+    seed = resolve_seed(seed, choice.uses_randomness)
+    lake = make_board(choice, seed)
+    if fmt == "json":
+        emit(json.dumps(lake.to_json(), indent=1, sort_keys=True) + "\n", output)
+    elif fmt == "svg":
+        from course_builder.render.powerboats.lake import board_svg
+
+        emit(board_svg(lake), output)
+    else:
+        emit(lake.to_text(), output)
+
+
+@powerboats.command("check-board")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def check_board_cmd(path: Path) -> None:
+    """Check a .board file: every tile, slot and spot. Exit 1 with file:line:col if broken."""
+    from course_builder.powerboats.lake.board import assemble
+    from course_builder.powerboats.lake.boardfile import load_kit
+
+    kit = load_kit(path)
+    lake = assemble(kit)
+    untranscribed = [f"{t} {f}" for (t, f), face in kit.faces.items()
+                     if face.status != "transcribed"]
+    counts = ", ".join(f"{len(lake.spots_for(x))} {x}" for x in "ABC")
+    click.echo(f"{path}: ok: {lake.name}, {len(lake.hexes())} hexes, {lake.water_count} water, "
+               f"spots {counts}")
+    if untranscribed:
+        click.echo(f"note: not transcribed: {', '.join(untranscribed)}", err=True)
+
+
+# -------------------------------------------------------------------------------------------------
+# powerboats course / validate
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("course")
+@click.option("--race", type=click.Choice(["A", "B", "C"], case_sensitive=False), required=True,
+              help="Race A, B or C: which letter spots hold the buoys.")
+@board_options
+@seed_option
+@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@click.option("--assign", metavar="SPOTS", default=None,
+              help="Spots of buoys 0,1,2,3, e.g. A3,A1,A2,A4 (arrows are still solved).")
+@click.option("--finish-buoy-on-water", is_flag=True,
+              help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@output_option
+def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
+               assign: str | None, finish_buoy_on_water: bool, fmt: str,
+               output: Path | None) -> None:
+    """Generate a random legal course for one race (same seed, same course)."""
+    from course_builder.powerboats.course.describe import course_text
+    from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
+    from course_builder.powerboats.course.model import dumps
+    from course_builder.powerboats.lake.catalog import make_board
+
+    choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+    seed = resolve_seed(seed, not assign or expansion or choice.uses_randomness)
+    lake = make_board(choice, seed)
+    maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
+    course = maker.generate(race.upper(), seed, assign=assign,
+                            expansion=expansion)
+    if fmt == "json":
+        emit(dumps(course.to_json()), output)
+    else:
+        emit(course_text(course), output)
+
+
+@powerboats.command("validate")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def validate_cmd(path: Path) -> None:
+    """Check a course file (e.g. a course laid out by hand). Prints every problem, one per line,
+    and exits 1; exits 0 when the course is legal."""
+    from course_builder.powerboats.course.model import spec_from_json
+    from course_builder.powerboats.course.validate import validate
+    from course_builder.powerboats.lake.catalog import board_from_source
+
+    spec = spec_from_json(read_json(path))
+    result = validate(spec, board_from_source(spec.board_source))
+    if not result.ok:
+        for problem in result.problems:
+            click.echo(f"{path}: {problem}")
+        raise SystemExit(1)
+    assert result.course is not None and result.course.route is not None
+    click.echo(f"{path}: ok: race {spec.race} course, shortest legal route "
+               f"{result.course.route.length} hexes")
+
+
+@powerboats.command("sheet")
+@click.option("--race", type=click.Choice(["A", "B", "C", "game"], case_sensitive=False),
+              default="A", show_default=True,
+              help="One race, or 'game': races A, B and C on the same lake, one page each.")
+@board_options
+@seed_option
+@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@click.option("--course", "course_file", type=click.Path(exists=True, dir_okay=False,
+              path_type=Path), default=None,
+              help="Print this course file (e.g. a validated hand-laid course) instead.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
+              show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              default="a4", show_default=True, help="PDF paper size.")
+@click.option("--mats", is_flag=True, help="Add a page of per-player dice and damage mats.")
+@click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
+@click.option("--finish-buoy-on-water", is_flag=True,
+              help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
+              "SVG/PNG pages, -RACE is added to the name.")
+def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+              tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
+              course_file: Path | None, fmt: str, paper: str, mats: bool, no_route: bool,
+              finish_buoy_on_water: bool, output: Path | None) -> None:
+    """Print a setup sheet: the lake with every piece to place and how to place it."""
+    from course_builder.render.powerboats.sheets import render_sheets
+
+    if course_file is not None:
+        lake, courses = _course_from_file(course_file)
+        stem = f"powerboats-{courses[0].race}-{course_file.stem}"
+    else:
+        from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
+        from course_builder.powerboats.lake.catalog import make_board
+
+        choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+        seed = resolve_seed(seed, True)
+        assert seed is not None
+        lake = make_board(choice, seed)
+        maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
+        races = "ABC" if race.lower() == "game" else race.upper()
+        courses = [maker.generate(r, seed, expansion=expansion) for r in races]
+        stem = f"powerboats-{race.upper() if race.lower() != 'game' else 'game'}-{seed}"
+    files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(), show_route=not no_route,
+                          mats=mats)
+    target = output or Path("output") / f"{stem}.{fmt}"
+    for suffix, data in files:
+        path = target if len(files) == 1 else target.with_name(
+            f"{target.stem}-{suffix}{target.suffix}")
+        emit(data, path)
+
+
+def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
+    from course_builder.powerboats.course.model import spec_from_json
+    from course_builder.powerboats.course.validate import validate
+    from course_builder.powerboats.lake.catalog import board_from_source
+
+    spec = spec_from_json(read_json(path))
+    lake = board_from_source(spec.board_source)
+    result = validate(spec, lake)
+    if not result.ok:
+        first = result.problems[0]
+        more = f" (and {len(result.problems) - 1} more; run validate)" if len(
+            result.problems) > 1 else ""
+        raise CourseBuilderError(f"{path}: the course is not legal: {first}{more}")
+    assert result.course is not None
+    return lake, [result.course]
+
+
+# -------------------------------------------------------------------------------------------------
+# powerboats adjudicate / moves
+# -------------------------------------------------------------------------------------------------
+
+
+def _rules_options(fn: F) -> F:
+    """The named rulings of the adjudicator (docs/rulings.md, MOVE-xx)."""
+    options = [
+        click.option("--finished-boats-block", is_flag=True,
+                     help="Finished boats stay on the lake as boats others cannot end on "
+                     "(MOVE-07)."),
+        click.option("--start-finish-buoys-pass", is_flag=True,
+                     help="Start and finish buoys are no obstacles (MOVE-03)."),
+        click.option("--no-zero-dice-turn", is_flag=True,
+                     help="A boat without dice must add one; it may not only turn (MOVE-02)."),
+        click.option("--heading-with-tiles", type=click.Choice(["simulate", "straight"]),
+                     default="simulate", show_default=True,
+                     help="Judge the heading rule with the expansion tiles' effects, or on the "
+                     "plain straight line (EXP-11)."),
+        click.option("--flights-do-not-count", is_flag=True,
+                     help="Hexes flown over from a redoubt do not count for buoys and the "
+                     "finish (EXP-03)."),
+        click.option("--redoubt-wait-sails", is_flag=True,
+                     help="The doubled turn after ending on a redoubt sails instead of flying "
+                     "(EXP-07)."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def _rules(options: dict[str, Any]) -> Any:
+    from course_builder.powerboats.play.race import Rules
+
+    return Rules(finished_boats_block=options["finished_boats_block"],
+                 start_finish_buoys_block=not options["start_finish_buoys_pass"],
+                 zero_dice_turn=not options["no_zero_dice_turn"],
+                 heading_with_tiles=options["heading_with_tiles"],
+                 flight_counts=not options["flights_do_not_count"],
+                 redoubt_wait_flies=not options["redoubt_wait_sails"])
+
+
+@powerboats.command("adjudicate")
+@click.option("--position", "position_text", required=True, metavar="POSITION",
+              help="Position notation, or a file holding it (docs/notation.md).")
+@click.option("--move", "move_text", required=True, metavar="MOVE",
+              help="Move notation, e.g. '+r2/13R'.")
+@_rules_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any) -> None:
+    """Say what a move does and why, step by step with the rules; exit 1 if it is illegal."""
+    from course_builder.powerboats.play.kernel import adjudicate
+    from course_builder.powerboats.play.notation import format_position, parse_move, read_position
+
+    rules = _rules(options)
+    position = read_position(position_text, rules)
+    outcome = adjudicate(position, parse_move(move_text))
+    if fmt == "json":
+        click.echo(json.dumps(outcome.to_json(), indent=1))
+        return
+    for i, line in enumerate(outcome.trace, start=1):
+        click.echo(f"{i}. {line}")
+    click.echo(f"position: {format_position(outcome.position)}")
+
+
+@powerboats.command("moves")
+@click.option("--position", "position_text", required=True, metavar="POSITION",
+              help="Position notation, or a file holding it.")
+@click.option("--dice", required=True, metavar="VALUES",
+              help="The dice after rolling, e.g. 3,1,3 (empty for none).")
+@_rules_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
+    """Preview the three headings for the boat to move: which are legal and where each leads."""
+    from course_builder.powerboats.play.kernel import legal_moves
+    from course_builder.powerboats.play.notation import read_position
+
+    try:
+        values = tuple(int(v) for v in dice.replace(" ", "").split(",") if v)
+    except ValueError:
+        raise click.BadParameter(f"expected values such as 3,1,3, got {dice!r}",
+                                 param_hint="'--dice'") from None
+    if any(v not in (1, 2, 3) for v in values):
+        raise click.BadParameter("dice show 1, 2 or 3", param_hint="'--dice'")
+    position = read_position(position_text, _rules(options))
+    previews = legal_moves(position, values)
+    if fmt == "json":
+        click.echo(json.dumps([
+            {"turn": o.turn, "heading": o.heading.name, "legal": o.legal, "free": o.free,
+             "path": [list(h.offset) for h in o.path], "crash": o.crash, "damage": o.damage}
+            for o in previews], indent=1))
+        return
+    words = {"L": "left", "S": "straight", "R": "right"}
+    boat = position.boat
+    click.echo(f"{boat.colour} at {boat.hex.offset} heading {boat.heading.name}, total "
+               f"{sum(values)}:")
+    for o in previews:
+        end = o.end.offset if o.end else boat.hex.offset
+        result = f"crash, {o.damage} damage, stops at {end}" if o.crash else f"ends at {end}"
+        flag = "legal" if o.legal else "illegal"
+        click.echo(f"  {words[o.turn]:8} {o.heading.name:2} {flag:7} {o.free} water ahead; "
+                   f"{result}")
+
+
+

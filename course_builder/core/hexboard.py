@@ -1,0 +1,172 @@
+"""An indexed board of hexes, shared by every game: index, neighbour tables, lines, areas, graph.
+
+A :class:`HexBoard` is any finite set of hexes (a rectangle of lake hexes in Powerboats, the
+archipelago's footprint in Vanuatu, the sector map in Tortuga 2199) numbered ``0 .. n-1`` in a
+fixed order. Hot loops work on the integer tables it precomputes (``neighbors[i][d]`` is the index
+of the hex across side ``d`` of hex ``i``, -1 off the board); modelling, checks and queries can
+use its networkx view (:attr:`HexBoard.graph`), built on first use.
+
+Pure: no I/O, no randomness. networkx is imported only when the graph is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, to_offset
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+
+class HexBoard:
+    """A fixed set of hexes with the tables games need. Subclasses add what their game prints on
+    the hexes (terrain, spots, kinds of sector) and describe a hex for the graph through
+    :meth:`node_attributes`."""
+
+    def __init__(self, hexes: Iterable[Hex], name: str = "") -> None:
+        self.name = name
+        ordered = tuple(hexes)
+        index = {h: i for i, h in enumerate(ordered)}
+        if len(index) != len(ordered):
+            raise ValueError("a hex board lists every hex once")
+        self._hexes: tuple[Hex, ...] = ordered
+        self._index: dict[Hex, int] = index
+        vectors = [(d.vector.q, d.vector.r) for d in DIRECTIONS]
+        get = index.get  # a plain (q, r) tuple hashes and compares like the Hex it stands for
+        self.neighbors: tuple[tuple[int, ...], ...] = tuple(
+            tuple(get((q + dq, r + dr), -1) for dq, dr in vectors)  # type: ignore[call-overload]
+            for q, r in ordered
+        )
+        """``neighbors[i][d]``: index of the hex across side ``d`` of hex ``i``, -1 off the board."""
+
+    # -- hexes and indices ---------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._hexes)
+
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every hex of the board in index order."""
+        return self._hexes
+
+    def contains(self, h: Hex) -> bool:
+        return h in self._index
+
+    def index(self, h: Hex) -> int:
+        """Table index of a hex (raises ``KeyError`` off the board)."""
+        return self._index[h]
+
+    def index_or_none(self, h: Hex) -> int | None:
+        return self._index.get(h)
+
+    def hex_at(self, index: int) -> Hex:
+        return self._hexes[index]
+
+    # -- lines ---------------------------------------------------------------------------------
+
+    def runs_ahead(self, passable: Sequence[bool]) -> tuple[tuple[int, ...], ...]:
+        """For every hex ``i`` and direction ``d``: how many passable hexes follow one another
+        straight ahead of it before the first impassable one or the board's edge."""
+        neighbors = self.neighbors
+        runs = [[0] * 6 for _ in neighbors]
+        for d in DIRECTIONS:
+            back = d.opposite()
+            # walk each line back from its far end so every run is computed once
+            for i, row in enumerate(neighbors):
+                if row[d] != -1:
+                    continue  # not the last hex of a line in direction d
+                count = 0
+                j = i
+                while j != -1:
+                    runs[j][d] = count
+                    count = count + 1 if passable[j] else 0
+                    j = neighbors[j][back]
+        return tuple(tuple(r) for r in runs)
+
+    @cached_property
+    def lines_ahead(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """``lines_ahead[i][d]``: the indices of the hexes straight ahead of hex ``i`` in
+        direction ``d``, nearest first, to the board's edge (a line stops at the first gap)."""
+        neighbors = self.neighbors
+        lines: list[list[tuple[int, ...]]] = [[()] * 6 for _ in neighbors]
+        for d in DIRECTIONS:
+            back = d.opposite()
+            for i, row in enumerate(neighbors):
+                if row[d] != -1:
+                    continue
+                ahead: tuple[int, ...] = ()
+                j = i
+                while j != -1:
+                    lines[j][d] = ahead
+                    ahead = (j, *ahead)
+                    j = neighbors[j][back]
+        return tuple(tuple(row) for row in lines)
+
+    @cached_property
+    def edge_runs(self) -> tuple[tuple[int, ...], ...]:
+        """``edge_runs[i][d]``: how many board hexes lie straight ahead of hex ``i``."""
+        return self.runs_ahead([True] * len(self._hexes))
+
+    def edge_distance(self, h: Hex, direction: Direction) -> int:
+        """How many hexes of the board lie straight ahead of a hex before the edge (or a gap).
+        Works for hexes off the board too: it counts from the first board hex met, if any."""
+        i = self._index.get(h)
+        if i is not None:
+            return self.edge_runs[i][direction]
+        k = 0
+        x = h.neighbor(direction)
+        while x in self._index:
+            k += 1
+            x = x.neighbor(direction)
+        return k
+
+    # -- areas ---------------------------------------------------------------------------------
+
+    def areas(self, passable: Sequence[bool]) -> tuple[int, ...]:
+        """Connected areas of passable hexes: ``areas[i]`` numbers the area of hex ``i`` (from 0
+        in index order), -1 for impassable hexes."""
+        neighbors = self.neighbors
+        area = [-1] * len(self._hexes)
+        count = 0
+        for start in range(len(self._hexes)):
+            if not passable[start] or area[start] != -1:
+                continue
+            area[start] = count
+            stack = [start]
+            while stack:
+                i = stack.pop()
+                for j in neighbors[i]:
+                    if j != -1 and passable[j] and area[j] == -1:
+                        area[j] = count
+                        stack.append(j)
+            count += 1
+        return tuple(area)
+
+    # -- the networkx view ---------------------------------------------------------------------
+
+    def node_attributes(self, index: int) -> dict[str, Any]:
+        """What the graph records about a hex; subclasses add their game's data."""
+        row, col = to_offset(self._hexes[index])
+        return {"row": row, "col": col}
+
+    @cached_property
+    def graph(self) -> nx.DiGraph:
+        """Every hex as a node (with :meth:`node_attributes`) and an edge to each neighbour
+        carrying the ``direction`` of that step. Built on first use."""
+        import networkx as nx
+
+        g = nx.DiGraph(name=self.name)
+        for i, h in enumerate(self._hexes):
+            g.add_node(h, **self.node_attributes(i))
+        for i, h in enumerate(self._hexes):
+            for d in DIRECTIONS:
+                j = self.neighbors[i][d]
+                if j != -1:
+                    g.add_edge(h, self._hexes[j], direction=d)
+        return g
+
+    def subgraph(self, keep: Callable[[int], bool]) -> nx.DiGraph:
+        """A read-only view of :attr:`graph` restricted to the hexes whose index ``keep`` accepts."""
+        return self.graph.subgraph(h for i, h in enumerate(self._hexes) if keep(i))

@@ -1,0 +1,210 @@
+"""The shortest legal route of a course, in hex steps (COURSE-05 in docs/rulings.md).
+
+A legal route leaves the start/finish tile towards its start side, rounds buoys 1, 2 and 3 in
+order, each by crossing its rounding line in the buoy's sense, and finishes by entering the tile
+from its finish side (reference, "Completing a Course"). Crossing the line of the buoy rounded last
+back again, before the next buoy is rounded, undoes the rounding (COURSE-04). Buoy hexes and land
+are never entered.
+
+The search is a breadth-first search over (hex, buoys rounded so far) on the board's precomputed
+neighbour table: it runs many times per generated course, so it avoids networkx in the loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
+from course_builder.powerboats.course.model import Route, side_directions
+from course_builder.powerboats.course.rounding import RoundingLine, Sense
+from course_builder.powerboats.lake.board import Board
+
+
+@dataclass(frozen=True)
+class RouteResult:
+    """A found route with the directions it crosses the tile at the start and at the finish."""
+
+    route: Route
+    start_direction: Direction
+    finish_direction: Direction
+
+
+@dataclass(frozen=True)
+class NoRoute:
+    """No legal route: ``stuck`` is the first goal that cannot be reached (1-3 = that buoy cannot
+    be rounded, 4 = the finish cannot be reached, 0 = boats cannot leave the start tile)."""
+
+    stuck: int
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A buoy's rounding line as board steps (encoded ``from * n + to`` over board indices):
+    those crossing it in the buoy's sense, and those crossing it back."""
+
+    forward: frozenset[int]
+    back: frozenset[int]
+
+
+@lru_cache(maxsize=1024)
+def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> Gate:
+    """The steps that round a buoy and the steps that undo it (COURSE-04). Only crossings in a
+    body of water the buoy touches count: across a lake cut in two by land, a boat on the other
+    side never goes round the buoy. Cached: the solver asks for the same gates again for each
+    start and finish side it tries."""
+    n = len(board.hexes())
+    areas = board.areas_around(line.buoy)
+    water_area = board.water_areas
+    forward: set[int] = set()
+    back: set[int] = set()
+    for (a, b), s in line.crossing_edges().items():
+        ia, ib = board.index_or_none(a), board.index_or_none(b)
+        if ia is not None and ib is not None and water_area[ia] in areas:
+            (forward if s is sense else back).add(ia * n + ib)
+    return Gate(frozenset(forward), frozenset(back))
+
+
+def advance(phase: int, count: int, step: int, gates: Sequence[Gate]) -> tuple[int, int]:
+    """The rounding state after one step (COURSE-04).
+
+    ``phase`` is the number of buoys rounded; ``count`` the net crossings of the next buoy's line
+    since then (+1 in the buoy's sense, -1 against it). The buoy is rounded when the count reaches
+    +1. Crossing the line of the buoy rounded last back again, before the next one is rounded,
+    undoes that rounding.
+    """
+    if phase and step in gates[phase - 1].back:
+        return phase - 1, 0
+    if phase < len(gates):
+        gate = gates[phase]
+        if step in gate.forward:
+            return (phase + 1, 0) if count >= 0 else (phase, count + 1)
+        if step in gate.back:
+            return phase, count - 1
+    return phase, count
+
+
+def shortest_route(
+    board: Board,
+    *,
+    blocked: Iterable[Hex],
+    tile: Sequence[Hex],
+    axis: Direction,
+    gates: Sequence[Gate],
+    start_sides: Iterable[int] = (1, -1),
+    finish_sides: Iterable[int] = (1, -1),
+) -> RouteResult | NoRoute:
+    """Breadth-first search for the shortest legal route (see the module docstring).
+
+    A state is (hex, buoys rounded, net crossings of the next buoy's line, 0 or -1): a route that
+    goes further against a buoy's sense is never the shortest, so lower counts are not kept.
+    """
+    n = len(board.hexes())
+    nb = board.neighbors
+    passable = bytearray(board.water)
+    for h in blocked:
+        i = board.index_or_none(h)
+        if i is not None:
+            passable[i] = 0
+    tile_idx = [board.index(h) for h in tile]
+    finish_dirs = frozenset(d for side in finish_sides for d in side_directions(axis, side))
+    goal = len(gates)
+    unseen = -1
+    parent = [unseen] * (n * 2 * (goal + 1))
+    queue: list[int] = []
+
+    def encode(phase: int, count: int, hex_index: int) -> int:
+        return (phase * 2 + (1 if count >= 0 else 0)) * n + hex_index
+
+    for t in tile_idx:
+        for side in start_sides:
+            for d in side_directions(axis, side):
+                m = nb[t][d]
+                if m < 0 or not passable[m]:
+                    continue
+                phase, count = advance(0, 0, t * n + m, gates)
+                state = encode(phase, count, m)
+                if parent[state] == unseen:
+                    parent[state] = -2 - t  # a start: remember the tile hex it left
+                    queue.append(state)
+    if not queue:
+        return NoRoute(0)
+    # the water neighbours of each hex, without the buoys' hexes (only a few lists change)
+    steps = list(board.water_steps)
+    targets = list(board.water_targets)
+    for b, ok in enumerate(passable):
+        if not ok and board.water[b]:
+            for _d, m in steps[b]:
+                steps[m] = tuple(x for x in steps[m] if x[1] != b)
+                targets[m] = tuple(x for x in targets[m] if x != b)
+    special = frozenset().union(*(g.forward | g.back for g in gates))
+    near_gate = bytearray(n)  # hexes with a step across some rounding line
+    for code in special:
+        near_gate[code // n] = 1
+    is_tile = bytearray(n)
+    for t in tile_idx:
+        is_tile[t] = 1
+    finishing: list[tuple[int, ...]] = [()] * n  # tile hexes entered from the finish side
+    for t in tile_idx:
+        for d in finish_dirs:
+            source = nb[t][d.opposite()]
+            if source != -1 and passable[source]:
+                finishing[source] = (*finishing[source], t)
+    goal_codes = (goal * 2, goal * 2 + 1)
+    push = queue.append
+    for state in queue:  # the list grows while it is walked: breadth first
+        code, here = divmod(state, n)
+        if near_gate[here]:  # the slow path: steps here may round or un-round a buoy
+            phase = code >> 1
+            base = here * n
+            for d, m in steps[here]:
+                if base + m in special:
+                    p, c = advance(phase, (code & 1) - 1, base + m, gates)
+                    if c < -1:
+                        continue  # further against the buoy's sense: never on a shortest route
+                    c2 = p * 2 + (1 if c >= 0 else 0)
+                else:
+                    p, c2 = phase, code
+                if p == goal and is_tile[m] and d in finish_dirs:
+                    return _result(board, parent, state, m, n, goal)
+                s2 = c2 * n + m
+                if parent[s2] == unseen:
+                    parent[s2] = state
+                    push(s2)
+            continue
+        if code in goal_codes and finishing[here]:
+            return _result(board, parent, state, finishing[here][0], n, goal)
+        layer = state - here
+        for m in targets[here]:
+            s2 = layer + m
+            if parent[s2] == unseen:
+                parent[s2] = state
+                push(s2)
+    best_phase = max((s // n) >> 1 for s in queue)  # how far any route got
+    return NoRoute(best_phase + 1)
+
+
+def _result(board: Board, parent: list[int], last: int, finish: int, n: int, goal: int
+            ) -> RouteResult:
+    states = [last]
+    while parent[states[-1]] >= 0:
+        states.append(parent[states[-1]])
+    start_tile = -2 - parent[states[-1]]
+    states.reverse()
+    indices = [start_tile] + [s % n for s in states] + [finish]
+    phases = [0] + [s // n // 2 for s in states] + [goal]
+    # the step that finally rounded each buoy: the last time the count rose to that buoy
+    last_rise: dict[int, int] = {}
+    for i in range(1, len(phases)):
+        if phases[i] > phases[i - 1]:
+            last_rise[phases[i]] = i
+    roundings = tuple(last_rise[k] for k in sorted(last_rise))
+    hexes = tuple(board.hex_at(i) for i in indices)
+    start_dir = _step_direction(board, indices[0], indices[1])
+    finish_dir = _step_direction(board, indices[-2], indices[-1])
+    return RouteResult(Route(hexes, roundings), start_dir, finish_dir)
+
+
+def _step_direction(board: Board, a: int, b: int) -> Direction:
+    return DIRECTIONS[board.neighbors[a].index(b)]

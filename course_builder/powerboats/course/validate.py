@@ -1,0 +1,219 @@
+"""Checking a course someone laid out: every problem, one line each, naming the piece concerned.
+
+A laid-out course gives the race, the board, the spots of buoys 0-3, the arrows of buoys 1-3 and
+(optionally) the start and finish directions and the expansion tiles. Everything else (the tile's
+hexes, the finish buoy, the rounding lines, the route) follows from the rules and is recomputed;
+where the file states it too, it must agree. Rules: reference and narrative, "Building a Course";
+expansion, "Preparation"; rulings COURSE-01..COURSE-11.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from course_builder.core.hexgrid import Direction, Hex
+from course_builder.powerboats.course.circles import forced_circles
+from course_builder.powerboats.course.expansion import expansion_sections
+from course_builder.powerboats.course.generate import (
+    CourseOptions,
+    best_route,
+    clear_turns,
+    start_tile_at,
+)
+from course_builder.powerboats.course.model import (
+    FINISH,
+    Buoy,
+    Course,
+    CourseSpec,
+    ExpansionTile,
+    StartFinishTile,
+    crossing_side,
+)
+from course_builder.powerboats.course.rounding import Sense
+from course_builder.powerboats.course.routing import NoRoute, RouteResult
+from course_builder.powerboats.lake.board import Board, BoardError, Spot
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a course: the piece concerned and what is wrong with it."""
+
+    subject: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.subject}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Validation:
+    """The outcome of :func:`validate`: the problems found and, when legal, the full course."""
+
+    problems: tuple[Problem, ...]
+    course: Course | None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _rc(h: Hex) -> str:
+    r, c = h.offset
+    return f"({r}, {c})"
+
+
+def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = None) -> Validation:
+    """Check a laid-out course against the rules; never raises for a bad course."""
+    options = options or CourseOptions.from_json(spec.options)
+    problems: list[Problem] = []
+    spots: list[Spot | None] = []
+    for n, spot_id in enumerate(spec.buoy_spots):
+        subject = f"buoy {n}"
+        try:
+            spot = board.spot(spot_id)
+        except BoardError:
+            problems.append(Problem(subject, f"the board has no spot {spot_id}"))
+            spots.append(None)
+            continue
+        if spot.letter != spec.race:
+            problems.append(Problem(subject, f"stands on {spot.id}, but race {spec.race} uses the "
+                                    f"{spec.race} spots (reference, \"Building a Course\")"))
+        given = spec.buoy_hexes[n]
+        if given is not None and given != spot.hex:
+            problems.append(Problem(subject, f"hex {_rc(given)} is not spot {spot.id}'s hex "
+                                    f"{_rc(spot.hex)}"))
+        if spot in spots:
+            problems.append(Problem(subject, f"spot {spot.id} already holds buoy {spots.index(spot)}"))
+        spots.append(spot)
+    for n in (1, 2, 3):
+        if spec.arrows[n] is None:
+            problems.append(Problem(f"buoy {n}", "has no arrow: give 'cw' or 'ccw'"))
+    placed = [s for s in spots if s is not None]
+    if problems or len(placed) != 4:
+        return Validation(tuple(problems), None)
+
+    buoy_hexes = [s.hex for s in placed]
+    spot0 = placed[0]
+    placement = start_tile_at(board, spot0, options, buoy_hexes[1:])
+    if placement.problem:
+        problems.append(Problem("start/finish tile", f"does not fit at {spot0.id}: "
+                                f"{placement.problem}"))
+        return Validation(tuple(problems), None)
+    if spec.tile_hexes is not None and tuple(spec.tile_hexes) != placement.hexes:
+        expected = ", ".join(_rc(h) for h in placement.hexes)
+        problems.append(Problem("start/finish tile", f"must run straight out from the side of "
+                                f"{spot0.id}'s letter: {expected}"))
+    if spec.finish_hex is not None and spec.finish_hex != placement.finish:
+        problems.append(Problem("finish buoy", f"stands at {_rc(spec.finish_hex)}, but belongs on "
+                                f"the hex past the tile's far end, {_rc(placement.finish)}"))
+    axis = spot0.side
+    sides: list[tuple[int, ...]] = []
+    for label, direction in (("start", spec.start_direction), ("finish", spec.finish_direction)):
+        if direction is None:
+            sides.append((1, -1))
+            continue
+        side = crossing_side(axis, direction)
+        if side == 0:
+            problems.append(Problem("start/finish tile", f"the {label} direction {direction.name} "
+                                    f"runs along the tile ({axis.name}-{axis.opposite().name}), "
+                                    "it does not cross it"))
+        sides.append((side,))
+    problems.extend(_expansion_problems(board, spec, spot0.hex, placement.hexes,
+                                        [*buoy_hexes, placement.finish]))
+    if problems:
+        return Validation(tuple(problems), None)
+
+    arrows = tuple(a for a in spec.arrows[1:] if a is not None)
+    blocked = [*buoy_hexes, placement.finish]
+    result = _route(board, placement.hexes, axis, buoy_hexes[1:], blocked, arrows, sides)
+    if isinstance(result, NoRoute):
+        problems.append(_unreachable(result, arrows))
+        return Validation(tuple(problems), None)
+    circles = sum(forced_circles(result.route, count=True))
+    if circles:
+        clear = clear_turns(placement.hexes, buoy_hexes[1:])
+        for n in (1, 2, 3):
+            if not clear[n - 1]:
+                continue  # passed straight or doubled back: either arrow is fair (COURSE-06)
+            flipped = tuple(a.flipped() if i == n - 1 else a for i, a in enumerate(arrows))
+            other = _route(board, placement.hexes, axis, buoy_hexes[1:], blocked, flipped, sides)
+            if not isinstance(other, NoRoute) and sum(forced_circles(other.route, count=True)) < circles:
+                problems.append(Problem(
+                    f"buoy {n}", f"arrow {arrows[n - 1].value} forces a complete circle: the "
+                    "route leaving a buoy crosses the route arriving there; "
+                    f"{arrows[n - 1].flipped().value} would not (narrative, \"Building a Course\")"))
+    if problems:
+        return Validation(tuple(problems), None)
+    lines = best_route(board, tile=placement.hexes, axis=axis, buoys=buoy_hexes[1:],
+                       blocked=blocked, arrows=arrows, start_sides=sides[0],
+                       finish_sides=sides[1])[0]
+    buoys = [Buoy(0, buoy_hexes[0], spot0.id)]
+    for n in (1, 2, 3):
+        buoys.append(Buoy(n, buoy_hexes[n], placed[n].id, arrows[n - 1]))
+    buoys.append(Buoy(FINISH, placement.finish))
+    tile = StartFinishTile(placement.hexes, axis, result.start_direction, result.finish_direction)
+    course = Course(spec.race, dict(board.source), tuple(buoys), tile, lines,
+                    spec.expansion_tiles, result.route, spec.seed, (), options.to_json())
+    return Validation((), course)
+
+
+def _route(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
+           blocked: Sequence[Hex], arrows: Sequence[Sense], sides: Sequence[tuple[int, ...]]
+           ) -> RouteResult | NoRoute:
+    """The easiest route for the laid-out arrows over the allowed start/finish sides."""
+    return best_route(board, tile=tile, axis=axis, buoys=buoys, blocked=blocked, arrows=arrows,
+                      start_sides=sides[0], finish_sides=sides[1])[1]
+
+
+def _unreachable(result: NoRoute, arrows: Sequence[Sense]) -> Problem:
+    if result.stuck == 0:
+        return Problem("start/finish tile", "boats cannot leave the tile towards the start side")
+    if result.stuck <= 3:
+        n = result.stuck
+        return Problem(f"buoy {n}", f"cannot be rounded {arrows[n - 1].words}: no water route "
+                       "crosses its rounding line that way")
+    return Problem("finish buoy", "after buoy 3 no water route reaches the start/finish tile from "
+                   "its finish side")
+
+
+def _expansion_problems(board: Board, spec: CourseSpec, buoy0: Hex, tile: Sequence[Hex],
+                        buoys: Sequence[Hex]) -> list[Problem]:
+    problems: list[Problem] = []
+    excluded = expansion_sections(board, tile, buoy0)
+    seen: dict[Hex, str] = {}
+    for t in spec.expansion_tiles:
+        subject = f"{t.kind} tile at {t.spot or '?'}"
+        problems.extend(Problem(subject, m) for m in _tile_messages(board, spec, t, excluded,
+                                                                   tile, buoys))
+        for h in t.hexes:
+            if h in seen:
+                problems.append(Problem(subject, f"overlaps the {seen[h]} at {_rc(h)}"))
+            seen[h] = subject
+    return problems
+
+
+def _tile_messages(board: Board, spec: CourseSpec, t: ExpansionTile, excluded: set[str],
+                   tile: Sequence[Hex], buoys: Sequence[Hex]) -> list[str]:
+    out = []
+    try:
+        spot = board.spot(t.spot)
+    except BoardError:
+        return [f"the board has no spot {t.spot!r}"]
+    if spot.letter == spec.race:
+        out.append(f"stands on a {spec.race} spot, which race {spec.race} uses for buoys "
+                   "(expansion, \"Preparation\")")
+    if board.section(spot.hex) in excluded:
+        out.append(f"lies on lake section {board.section(spot.hex)} with the start/finish tile "
+                   "(expansion, \"Preparation\")")
+    for h in t.hexes:
+        if not board.is_water(h):
+            out.append(f"hex {_rc(h)} is land or off the lake")
+        elif h in buoys:
+            out.append(f"hex {_rc(h)} holds a buoy")
+        elif h in tile:
+            out.append(f"hex {_rc(h)} is under the start/finish tile")
+    return out
+
+
+__all__ = ["Problem", "Validation", "validate"]

@@ -1,0 +1,392 @@
+"""The Powerboats lake: every hex with its terrain, lake section and letter spot.
+
+A :class:`Board` is immutable plain data plus tables precomputed for hot loops (the neighbour in
+each direction, the run of open water straight ahead). It can also be seen as a networkx graph
+(:attr:`Board.graph`) for modelling and queries. Hexes are :class:`~course_builder.core.hexgrid.Hex`
+(axial) in the API; files and JSON use even-r ``(row, col)``.
+
+Rules: the lake is built from 4 border pieces and 6 lake tiles ("Setup", rules reference); the
+letter spots A, B, C hold the buoys of races A, B, C ("Building a Course"). Anything beyond the
+lake's edge is shore: moving off the board is a crash.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from course_builder.core.errors import CourseBuilderError
+from course_builder.core.hexboard import HexBoard
+from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
+from course_builder.powerboats.lake.boardfile import (
+    COVERED,
+    LAND,
+    WATER,
+    BoardFileError,
+    LakeKit,
+    Placement,
+    SpotMark,
+)
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+LETTERS = ("A", "B", "C")
+SPOTS_PER_LETTER = 4
+BORDER = "border"
+
+
+class BoardError(CourseBuilderError):
+    """A board that cannot be built or used as asked."""
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A letter printed on the lake: where buoys (and expansion tiles) go.
+
+    ``side`` is the hex side the letter is printed against: the start/finish tile and expansion
+    tiles are attached there. ``approximate`` marks data that could not be read from the source.
+    """
+
+    id: str
+    letter: str
+    hex: Hex
+    on_land: bool
+    side: Direction
+    approximate: bool = False
+
+    @property
+    def row(self) -> int:
+        return self.hex.r
+
+    @property
+    def col(self) -> int:
+        return to_offset(self.hex)[1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "letter": self.letter,
+            "hex": list(to_offset(self.hex)),
+            "on_land": self.on_land,
+            "side": self.side.name,
+            "approximate": self.approximate,
+        }
+
+
+@dataclass(frozen=True)
+class Section:
+    """A lake tile slot (or the border): its name, top-left hex and size, for drawing seams."""
+
+    name: str
+    row: int
+    col: int
+    rows: int
+    cols: int
+    tile: str = ""
+
+    def contains(self, row: int, col: int) -> bool:
+        return self.row <= row < self.row + self.rows and self.col <= col < self.col + self.cols
+
+
+class Board(HexBoard):
+    """An assembled lake. Build one with :func:`assemble`, :func:`classic_board` or a generator."""
+
+    def __init__(
+        self,
+        name: str,
+        terrain: Sequence[str],
+        sections: Sequence[Sequence[str]],
+        spots: Iterable[Spot],
+        *,
+        slots: Sequence[Section] = (),
+        source: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.rows = len(terrain)
+        self.cols = len(terrain[0]) if terrain else 0
+        if any(len(row) != self.cols for row in terrain):
+            raise BoardError("every terrain row must have the same length")
+        super().__init__((from_offset(r, c) for r in range(self.rows) for c in range(self.cols)),
+                         name)
+        self.terrain_rows: tuple[str, ...] = tuple(terrain)
+        self.section_rows: tuple[tuple[str, ...], ...] = tuple(tuple(r) for r in sections)
+        self.spots: tuple[Spot, ...] = tuple(spots)
+        self.slots: tuple[Section, ...] = tuple(slots)
+        self.source: dict[str, Any] = dict(source or {"board": name})
+        self._spots_by_id = {s.id: s for s in self.spots}
+        self._spots_by_hex = {s.hex: s for s in self.spots}
+        self.water: tuple[bool, ...] = tuple(ch == "." for row in terrain for ch in row)
+        """``water[i]``: is hex ``i`` open water (not island, not shore)."""
+        self.water_run: tuple[tuple[int, ...], ...] = self.runs_ahead(self.water)
+        """``water_run[i][d]``: open water hexes straight ahead of hex ``i`` before land/shore."""
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"<Board {self.name!r} {self.rows}x{self.cols}, {self.water_count} water>"
+
+    def is_water(self, h: Hex) -> bool:
+        """Open water; off the board counts as shore (land)."""
+        i = self._index.get(h)
+        return i is not None and self.water[i]
+
+    def terrain(self, h: Hex) -> str:
+        """``"water"`` or ``"land"`` (also for hexes off the board)."""
+        return WATER if self.is_water(h) else LAND
+
+    def section(self, h: Hex) -> str | None:
+        """The lake section (slot name such as ``T01``, or ``border``) holding a hex."""
+        if h not in self._index:
+            return None
+        row, col = to_offset(h)
+        return self.section_rows[row][col]
+
+    def water_ahead(self, h: Hex, direction: Direction) -> int:
+        """How many open water hexes lie straight ahead before land or the lake's edge."""
+        i = self._index.get(h)
+        return 0 if i is None else self.water_run[i][direction]
+
+    def spot(self, spot_id: str) -> Spot:
+        try:
+            return self._spots_by_id[spot_id.upper()]
+        except KeyError:
+            raise BoardError(
+                f"board {self.name!r} has no spot {spot_id!r} "
+                f"(spots: {', '.join(self._spots_by_id)})"
+            ) from None
+
+    def spot_at(self, h: Hex) -> Spot | None:
+        return self._spots_by_hex.get(h)
+
+    def spots_for(self, letter: str) -> tuple[Spot, ...]:
+        return tuple(s for s in self.spots if s.letter == letter.upper())
+
+    @property
+    def water_count(self) -> int:
+        return sum(self.water)
+
+    @cached_property
+    def water_steps(self) -> tuple[tuple[tuple[Direction, int], ...], ...]:
+        """``water_steps[i]``: the (direction, index) of each open-water neighbour of hex ``i``."""
+        return tuple(
+            tuple((d, j) for d, j in zip(DIRECTIONS, row, strict=True) if j != -1 and self.water[j])
+            for row in self.neighbors
+        )
+
+    @cached_property
+    def water_targets(self) -> tuple[tuple[int, ...], ...]:
+        """``water_targets[i]``: the indices of the open-water neighbours of hex ``i``."""
+        return tuple(tuple(j for _d, j in row) for row in self.water_steps)
+
+    @cached_property
+    def water_areas(self) -> tuple[int, ...]:
+        """``water_areas[i]``: which connected body of open water hex ``i`` belongs to (numbered
+        from 0 in reading order), -1 for land."""
+        return self.areas(self.water)
+
+    def areas_around(self, h: Hex) -> frozenset[int]:
+        """The water bodies a hex lies in or touches (a buoy can be rounded only in these)."""
+        i = self._index.get(h)
+        if i is None:
+            return frozenset()
+        areas = {self.water_areas[j] for _d, j in self.water_steps[i]}
+        if self.water[i]:
+            areas.add(self.water_areas[i])
+        return frozenset(areas)
+
+    def node_attributes(self, index: int) -> dict[str, Any]:
+        """Row, column, terrain, lake section and letter spot of a hex, for :attr:`graph`."""
+        row, col = to_offset(self._hexes[index])
+        spot = self._spots_by_hex.get(self._hexes[index])
+        return {"row": row, "col": col, "terrain": WATER if self.water[index] else LAND,
+                "section": self.section_rows[row][col], "spot": spot.id if spot else None}
+
+    def water_graph(self) -> nx.DiGraph:
+        """A read-only view of :attr:`graph` restricted to open water."""
+        return self.subgraph(self.water.__getitem__)
+
+    def to_json(self) -> dict[str, Any]:
+        """The board as plain data: every hex and every spot (offset coordinates)."""
+        hexes = []
+        for i, h in enumerate(self._hexes):
+            row, col = to_offset(h)
+            hexes.append({
+                "row": row, "col": col, "terrain": WATER if self.water[i] else LAND,
+                "section": self.section_rows[row][col],
+            })
+        return {
+            "name": self.name,
+            "source": self.source,
+            "rows": self.rows,
+            "cols": self.cols,
+            "counts": {
+                "hexes": len(self._hexes),
+                "water": self.water_count,
+                "land": len(self._hexes) - self.water_count,
+                "spots": {letter: len(self.spots_for(letter)) for letter in LETTERS},
+            },
+            "slots": [
+                {"name": s.name, "row": s.row, "col": s.col, "rows": s.rows, "cols": s.cols,
+                 "tile": s.tile}
+                for s in self.slots
+            ],
+            "spots": [s.to_json() for s in self.spots],
+            "hexes": hexes,
+        }
+
+    def to_text(self) -> str:
+        """A staggered ASCII picture (even rows indented), with letter spots and a spot list."""
+        lines = []
+        for r in range(self.rows):
+            cells = []
+            for c in range(self.cols):
+                h = from_offset(r, c)
+                spot = self._spots_by_hex.get(h)
+                if spot:
+                    cells.append(spot.letter.lower() if spot.on_land else spot.letter)
+                else:
+                    cells.append(self.terrain_rows[r][c])
+            lines.append(("  " if r % 2 == 0 else " ") + " ".join(cells))
+        lines.append("")
+        for s in self.spots:
+            row, col = to_offset(s.hex)
+            where = "land" if s.on_land else "water"
+            approx = "  (approximate)" if s.approximate else ""
+            lines.append(f"{s.id}: row {row}, col {col}, {where}, side {s.side.name}{approx}")
+        return "\n".join(lines) + "\n"
+
+
+
+def number_spots(marks: Iterable[tuple[Hex, SpotMark]]) -> list[Spot]:
+    """Give spots their ids, letter + number in reading order of the assembled board."""
+    ordered = sorted(marks, key=lambda hm: to_offset(hm[0]))
+    counters = dict.fromkeys(LETTERS, 0)
+    spots = []
+    for h, mark in ordered:
+        counters[mark.letter] += 1
+        spots.append(Spot(f"{mark.letter}{counters[mark.letter]}", mark.letter, h, mark.on_land,
+                          mark.side, mark.approximate))
+    return spots
+
+
+# ------------------------------------------------------------------------------------------------
+# arrangements and assembly
+# ------------------------------------------------------------------------------------------------
+
+Arrangement = dict[str, Placement]
+
+
+def format_arrangement(kit: LakeKit, arrangement: Mapping[str, Placement]) -> str:
+    """Compact text of an arrangement in slot order, e.g. ``T00=1d T01=2d ... T12=6dr``."""
+    return " ".join(f"{slot}={arrangement[slot].code()}" for slot in kit.slots)
+
+
+def parse_arrangement(kit: LakeKit, text: str) -> Arrangement:
+    """Read :func:`format_arrangement` output back (raises :class:`BoardError`)."""
+    result: Arrangement = {}
+    for item in text.replace(",", " ").split():
+        slot, _, code = item.partition("=")
+        if slot not in kit.slots or not code:
+            raise BoardError(f"bad arrangement item {item!r} (expected SLOT=TILE[d|l][r])")
+        rotated = code.endswith("r")
+        core = code[:-1] if rotated else code
+        face = {"d": "dark", "l": "light"}.get(core[-1:])
+        if face is None or (core[:-1], face) not in kit.faces:
+            raise BoardError(f"bad arrangement item {item!r}: no such tile face")
+        result[slot] = Placement(core[:-1], face, rotated)
+    missing = [s for s in kit.slots if s not in result]
+    if missing:
+        raise BoardError(f"arrangement leaves slots empty: {', '.join(missing)}")
+    return result
+
+
+def shuffled_arrangement(
+    kit: LakeKit, rng: random.Random, *, rotate: bool = False, face: str = "dark"
+) -> Arrangement:
+    """The kit's tiles laid at random in the frame (rules, "Setup": "randomly fit the 6 lake
+    tiles inside"). Whether a tile may be turned by 180 degrees is not in the rules, so it is the
+    option ``rotate`` (off by default; see docs/rulings.md, BOARD-01)."""
+    tiles = [t for t in kit.tiles() if (t, face) in kit.faces
+             and kit.faces[(t, face)].status == "transcribed"]
+    if len(tiles) < len(kit.slots):
+        raise BoardError(
+            f"only {len(tiles)} {face} tile faces are transcribed; {len(kit.slots)} are needed"
+        )
+    rng.shuffle(tiles)
+    out: Arrangement = {}
+    for slot, tile in zip(kit.slots, tiles, strict=False):
+        out[slot] = Placement(tile, face, rotate and rng.random() < 0.5)
+    return out
+
+
+def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *,
+             source: Mapping[str, Any] | None = None) -> Board:
+    """Lay the tiles of a kit into its frame and number the letter spots. ``source`` adds to
+    what the board records about how to rebuild it (its name and arrangement).
+
+    Raises :class:`BoardFileError` (with file, line and column) when the pieces do not make a
+    valid lake, e.g. a letter that appears more or fewer than 4 times.
+    """
+    arrangement = dict(arrangement or kit.arrangement)
+    rows, cols = kit.rows, kit.cols
+    terrain = [[""] * cols for _ in range(rows)]
+    sections = [[BORDER] * cols for _ in range(rows)]
+    marks: list[tuple[Hex, SpotMark]] = []
+    for r in range(rows):
+        for c in range(cols):
+            cell = kit.border.cells[r][c]
+            if cell.terrain != COVERED:
+                terrain[r][c] = "." if cell.terrain == WATER else "#"
+                if cell.spot:
+                    marks.append((from_offset(r, c), cell.spot))
+    slot_sections = []
+    for slot_name, slot in kit.slots.items():
+        placement = arrangement[slot_name]
+        face = kit.faces[(placement.tile, placement.face)]
+        if face.grid is None:
+            raise BoardError(f"tile {placement.tile} {placement.face} is not transcribed")
+        for lr in range(kit.tile_rows):
+            for lc in range(kit.tile_cols):
+                if placement.rotated:
+                    cell = face.grid.cells[kit.tile_rows - 1 - lr][kit.tile_cols - 1 - lc]
+                else:
+                    cell = face.grid.cells[lr][lc]
+                r, c = slot.row + lr, slot.col + lc
+                terrain[r][c] = "." if cell.terrain == WATER else "#"
+                sections[r][c] = slot_name
+                if cell.spot:
+                    mark = cell.spot
+                    if placement.rotated:
+                        mark = SpotMark(mark.letter, mark.on_land, mark.side.opposite(),
+                                        mark.approximate, mark.line, mark.col)
+                    marks.append((from_offset(r, c), mark))
+        slot_sections.append(Section(slot_name, slot.row, slot.col, kit.tile_rows, kit.tile_cols,
+                                     placement.code()))
+    _check_spot_counts(kit.path, marks)
+    recorded = {"board": kit.name, "arrangement": format_arrangement(kit, arrangement),
+                **(source or {})}
+    return Board(
+        kit.name, ["".join(row) for row in terrain], sections, number_spots(marks),
+        slots=slot_sections, source=recorded,
+    )
+
+
+def _check_spot_counts(path: str, marks: list[tuple[Hex, SpotMark]]) -> None:
+    by_letter: dict[str, list[SpotMark]] = {letter: [] for letter in LETTERS}
+    for _h, mark in sorted(marks, key=lambda hm: (hm[1].line, hm[1].col)):
+        by_letter[mark.letter].append(mark)
+    for letter, found in by_letter.items():
+        if len(found) > SPOTS_PER_LETTER:
+            extra = found[SPOTS_PER_LETTER]
+            raise BoardFileError(
+                path, extra.line, extra.col, f"duplicate spot: a fifth '{letter}' (a lake has "
+                f"exactly {SPOTS_PER_LETTER} spots of each letter)"
+            )
+        if len(found) < SPOTS_PER_LETTER:
+            raise BoardFileError(
+                path, 1, 1, f"the lake has {len(found)} '{letter}' spots; a race needs exactly "
+                f"{SPOTS_PER_LETTER}"
+            )

@@ -1,0 +1,214 @@
+"""Random lakes with the structure of the real one, for print-and-play and bigger tables.
+
+A generated lake has the classic frame: a border ring two hexes deep around 2 x 3 lake tiles,
+islands scattered over the tiles, every water hex connected to every other, and 4 A + 4 B + 4 C
+letter spots, two different letters on each tile as on the real board; each letter is written
+twice on an island hex and twice in a water hex (the classic lake mixes both; our choice). Every
+spot has a side from which a straight run of open water at least :data:`MIN_RUN` hexes long leaves
+it, so the 4-hex start/finish tile and its finish buoy (or a 3-hex expansion tile) fit.
+
+Everything is decided by the ``random.Random`` passed in (seeded by the caller), so one seed gives
+one lake on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, distance, from_offset, ray, to_offset
+from course_builder.powerboats.course.rounding import crossable
+from course_builder.powerboats.lake.board import (
+    BORDER,
+    LETTERS,
+    Board,
+    BoardError,
+    Section,
+    Spot,
+    number_spots,
+)
+from course_builder.powerboats.lake.boardfile import SpotMark
+
+MIN_RUN = 5
+"""Open water hexes needed straight out from a spot's side: the 4-hex start/finish tile plus the
+hex of the finish buoy."""
+
+TILE_GRID = (2, 3)
+"""Lake tiles in the frame: 2 rows of 3, as in the physical game."""
+
+BORDER_DEPTH = 2
+
+# Letter pairs per tile: each tile shows two different letters, each letter appears on 4 tiles.
+_TILE_LETTERS = (("B", "C"), ("A", "C"), ("A", "C"), ("A", "B"), ("B", "C"), ("A", "B"))
+
+_MAX_ATTEMPTS = 50
+
+
+@dataclass(frozen=True)
+class LakeParams:
+    """What a random lake looks like: size of one lake tile and how much of it is island."""
+
+    tile_rows: int = 12
+    tile_cols: int = 8
+    density: float = 0.12
+
+    def check(self) -> None:
+        if self.tile_rows < 6 or self.tile_rows % 2:
+            raise BoardError(f"tile rows must be even and at least 6, got {self.tile_rows}")
+        if self.tile_cols < 6:
+            raise BoardError(f"tile columns must be at least 6, got {self.tile_cols}")
+        if not 0.0 <= self.density <= 0.35:
+            raise BoardError(f"island density must be between 0 and 0.35, got {self.density}")
+
+
+def random_lake(seed: int, params: LakeParams | None = None) -> Board:
+    """A random lake; the same ``seed`` and ``params`` always give the same lake."""
+    params = params or LakeParams()
+    params.check()
+    rng = random.Random(f"powerboats-lake:{seed}")
+    for _attempt in range(_MAX_ATTEMPTS):
+        board = _try_lake(rng, params, seed)
+        if board is not None:
+            return board
+    raise BoardError(  # pragma: no cover - only with extreme parameters
+        f"could not place 12 letter spots on a lake with density {params.density}; lower it"
+    )
+
+
+def _slots(params: LakeParams) -> list[Section]:
+    slots = []
+    for tr in range(TILE_GRID[0]):
+        for tc in range(TILE_GRID[1]):
+            slots.append(Section(
+                f"T{tr}{tc}", BORDER_DEPTH + tr * params.tile_rows,
+                BORDER_DEPTH + tc * params.tile_cols, params.tile_rows, params.tile_cols,
+            ))
+    return slots
+
+
+def _try_lake(rng: random.Random, params: LakeParams, seed: int) -> Board | None:
+    rows = TILE_GRID[0] * params.tile_rows + 2 * BORDER_DEPTH
+    cols = TILE_GRID[1] * params.tile_cols + 2 * BORDER_DEPTH
+    slots = _slots(params)
+    land = [[False] * cols for _ in range(rows)]
+    sections = [[BORDER] * cols for _ in range(rows)]
+    for s in slots:
+        for r in range(s.row, s.row + s.rows):
+            for c in range(s.col, s.col + s.cols):
+                sections[r][c] = s.name
+    # border ring: the outer ring is mostly shore, the inner ring mostly water
+    for r in range(rows):
+        for c in range(cols):
+            ring = min(r, c, rows - 1 - r, cols - 1 - c)
+            if ring == 0:
+                land[r][c] = rng.random() < 0.6
+            elif ring == 1:
+                land[r][c] = rng.random() < 0.1
+    # islands: blobs grown from random seeds inside each tile until the density is reached
+    for s in slots:
+        target = round(params.density * s.rows * s.cols)
+        cells = [(r, c) for r in range(s.row, s.row + s.rows) for c in range(s.col, s.col + s.cols)]
+        placed = 0
+        while placed < target:
+            r, c = rng.choice(cells)
+            blob = [from_offset(r, c)]
+            size = min(rng.randint(1, 6), target - placed)
+            for _grow in range(20 * size):
+                if len(blob) >= size:
+                    break
+                h = rng.choice(blob).neighbor(rng.choice(DIRECTIONS))
+                rr, cc = to_offset(h)
+                if s.contains(rr, cc) and h not in blob:
+                    blob.append(h)
+            for h in blob:
+                rr, cc = to_offset(h)
+                if not land[rr][cc]:
+                    land[rr][cc] = True
+                    placed += 1
+    plain = _keep_largest_water(land, sections, slots)
+    terrain = plain.terrain_rows
+    spots = _place_spots(rng, plain, slots)
+    if spots is None:
+        return None
+    source = {"board": "random", "seed": seed, "tile_size": [params.tile_rows, params.tile_cols],
+              "density": params.density}
+    return Board("random", terrain, sections, spots, slots=slots, source=source)
+
+
+def _board(land: list[list[bool]], sections: list[list[str]], slots: list[Section]) -> Board:
+    terrain = ["".join("#" if x else "." for x in row) for row in land]
+    return Board("random", terrain, sections, (), slots=slots)
+
+
+def _keep_largest_water(land: list[list[bool]], sections: list[list[str]],
+                        slots: list[Section]) -> Board:
+    """Fill every water area but the largest (the first found, on a tie) with land, so all
+    water is connected; the board without spots."""
+    board = _board(land, sections, slots)
+    sizes = Counter(a for a in board.water_areas if a >= 0)
+    if len(sizes) <= 1:
+        return board
+    keep = max(sizes, key=lambda a: (sizes[a], -a))
+    for i, area in enumerate(board.water_areas):
+        if area not in (-1, keep):
+            r, c = to_offset(board.hex_at(i))
+            land[r][c] = True
+    return _board(land, sections, slots)
+
+
+def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list[Spot] | None:
+    pairs = list(_TILE_LETTERS)
+    rng.shuffle(pairs)
+    # each letter gets two land spots and two water spots, on tiles chosen at random
+    wants: dict[tuple[int, str], bool] = {}
+    for letter in LETTERS:
+        tiles = [i for i, pair in enumerate(pairs) if letter in pair]
+        rng.shuffle(tiles)
+        for k, i in enumerate(tiles):
+            wants[(i, letter)] = k < 2
+    taken: list[Hex] = []
+    blocked: set[Hex] = set()
+    marks = []
+    for i, slot in enumerate(slots):
+        for letter in pairs[i]:
+            on_land = wants[(i, letter)]
+            choice = _choose_spot(rng, board, slot, on_land, taken, blocked)
+            if choice is None:
+                return None
+            h, side = choice
+            taken.append(h)
+            blocked.update([h, *ray(h, side, MIN_RUN)])
+            marks.append((h, SpotMark(letter, on_land, side, False, 0, 0)))
+    return number_spots(marks)
+
+
+def roundable(board: Board, h: Hex) -> bool:
+    """Could a buoy here be rounded whichever way its rounding line points? Every half-line from
+    it must be crossable from water to water somewhere (COURSE-03)."""
+    return all(crossable(board, h, d) for d in DIRECTIONS)
+
+
+def _choose_spot(
+    rng: random.Random, board: Board, slot: Section, on_land: bool, taken: list[Hex],
+    blocked: set[Hex],
+) -> tuple[Hex, Direction] | None:
+    candidates = []
+    for r in range(slot.row, slot.row + slot.rows):
+        for c in range(slot.col, slot.col + slot.cols):
+            h = from_offset(r, c)
+            i = board.index(h)
+            if board.water[i] == on_land or h in blocked:
+                continue
+            if any(distance(h, t) < 3 for t in taken):
+                continue
+            if not roundable(board, h):
+                continue
+            sides = [d for d in DIRECTIONS if board.water_run[i][d] >= MIN_RUN
+                     and not blocked.intersection(ray(h, d, MIN_RUN))]
+            if sides:
+                candidates.append((h, sides))
+    if not candidates:
+        return None
+    h, sides = rng.choice(candidates)
+    return h, rng.choice(sides)
