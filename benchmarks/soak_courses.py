@@ -11,8 +11,9 @@ import argparse
 import json
 import time
 
+from course_builder.powerboats.course.codec import spec_from_json
 from course_builder.powerboats.course.generate import CourseMaker
-from course_builder.powerboats.course.model import CourseError, spec_from_json
+from course_builder.powerboats.course.model import CourseError
 from course_builder.powerboats.course.validate import validate
 from course_builder.powerboats.lake.catalog import classic_board
 from course_builder.powerboats.lake.lakegen import random_lake
@@ -22,13 +23,13 @@ def check(maker: CourseMaker, race: str, seed: int, expansion: bool, failures: l
     try:
         course = maker.generate(race, seed, expansion=expansion)
     except CourseError as exc:
-        failures.append({"board": maker.board.source, "race": race, "seed": seed,
+        failures.append({"board": maker.board.source.to_json(), "race": race, "seed": seed,
                          "expansion": expansion, "problems": [str(exc)]})
         return
     data = json.loads(json.dumps(course.to_json()))
     result = validate(spec_from_json(data), maker.board)
-    if not result.ok or result.course.route != course.route:
-        failures.append({"board": maker.board.source, "race": race, "seed": seed,
+    if result.course is None or result.course.route != course.route:
+        failures.append({"board": maker.board.source.to_json(), "race": race, "seed": seed,
                          "expansion": expansion, "problems": [str(p) for p in result.problems]})
 
 

@@ -8,18 +8,18 @@ import networkx as nx
 import pytest
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, from_offset, ray, to_offset
-from course_builder.powerboats.lake.board import (
-    BoardError,
+from course_builder.powerboats.lake.board import BoardError
+from course_builder.powerboats.lake.catalog import (
+    DEFAULT,
+    BoardChoice,
+    classic_board,
+    make_board,
+)
+from course_builder.powerboats.lake.kit import (
     assemble,
     format_arrangement,
     parse_arrangement,
     shuffled_arrangement,
-)
-from course_builder.powerboats.lake.catalog import (
-    BoardChoice,
-    classic_board,
-    load_named_kit,
-    make_board,
 )
 
 # classic-lake.md, "Letter spots": (row, col) -> (letter, on land, side); sides marked None are
@@ -131,7 +131,7 @@ def test_graph(board) -> None:
 
 
 def test_arrangement_round_trip_and_rotation() -> None:
-    kit = load_named_kit("classic")
+    kit = DEFAULT.kit("classic")
     text = format_arrangement(kit, kit.arrangement)
     assert text == "T00=1d T01=2d T02=3d T10=4d T11=5d T12=6d"
     assert parse_arrangement(kit, text) == kit.arrangement
@@ -152,5 +152,5 @@ def test_shuffled_board_is_seeded() -> None:
     a = make_board(choice, seed=11)
     b = make_board(choice, seed=11)
     assert a.terrain_rows == b.terrain_rows and a.source == b.source
-    assert a.source["arrangement"] != "T00=1d T01=2d T02=3d T10=4d T11=5d T12=6d"
+    assert a.source.arrangement != "T00=1d T01=2d T02=3d T10=4d T11=5d T12=6d"
     assert a.water_count == 621

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.powerboats.lake.board import assemble
-from course_builder.powerboats.lake.boardfile import BoardFileError, load_kit, parse_kit
+from course_builder.powerboats.lake.boardfile import BoardFileError, parse_kit
+from course_builder.powerboats.lake.kit import assemble
 
 TINY = """\
 ; a tiny lake: two 2 x 2 tiles in a 6 x 8 frame, every letter spot in the border
@@ -86,11 +86,6 @@ def test_rotated_tile_turns_its_cells_and_spot_sides() -> None:
 def test_approximate_marker() -> None:
     board = assemble(parse_kit(TINY, "tiny.board"))
     assert [s.approximate for s in board.spots_for("A")] == [False, False, True, False]
-
-
-def test_missing_file_is_a_board_file_error(tmp_path) -> None:
-    with pytest.raises(BoardFileError, match="cannot read the file"):
-        load_kit(tmp_path / "nope.board")
 
 
 # ------------------------------------------------------------------------------------------------

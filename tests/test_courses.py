@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import Direction
 from course_builder.powerboats.course.circles import crossings, forced_circles, legs, route_over_land
-from course_builder.powerboats.course.generate import CourseMaker, CourseOptions, start_tile_at
-from course_builder.powerboats.course.model import CourseError, spec_from_json
+from course_builder.powerboats.course.codec import spec_from_json
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.model import CourseError
 from course_builder.powerboats.course.rounding import Sense
+from course_builder.powerboats.course.tile import start_tile_at
 from course_builder.powerboats.course.validate import validate
 from course_builder.powerboats.lake.catalog import classic_board
 from course_builder.powerboats.lake.lakegen import random_lake
@@ -116,15 +118,15 @@ def test_wrong_arrow_is_rejected_naming_the_buoy() -> None:
 
 def test_the_route_with_a_wrong_arrow_circles_the_buoy() -> None:
     """The dip across the line is no rounding (COURSE-04): the route must go all the way round."""
-    from course_builder.powerboats.course.generate import rounding_lines_for, route_for
+    from course_builder.powerboats.course.arrows import rounding_lines, route
 
     board = lake(16, 20, SQUARE)
-    course = CourseMaker(board).build("A", ("A4", "A2", "A1", "A3"))
-    buoys = [course.buoy(n).hex for n in (1, 2, 3)]
+    maker = CourseMaker(board)
+    course = maker.build("A", ("A4", "A2", "A1", "A3"))
+    spots = [board.spot(s) for s in course.assignment]
+    frame = maker.frame(spots, course.tile.hexes, course.buoy("finish").hex)
     wrong = (Sense.CCW, Sense.CW, Sense.CCW)
-    lines = rounding_lines_for(board, course.tile.hexes, buoys, wrong)
-    result = route_for(board, tile=course.tile.hexes, axis=course.tile.axis,
-                       blocked=[b.hex for b in course.buoys], lines=lines, arrows=wrong)
+    result = route(frame, rounding_lines(frame, wrong), wrong)
     assert result.route.length > course.route.length
     assert forced_circles(result.route) == [2]
     arriving, leaving = legs(result.route)[1]
@@ -161,8 +163,8 @@ def test_finish_buoy_on_water_option() -> None:
     """COURSE-01: on the classic lake C3's side leaves exactly 4 water hexes."""
     board = classic_board()
     spot = board.spot("C3")
-    assert start_tile_at(board, spot, CourseOptions()).problem is None
-    strict = start_tile_at(board, spot, CourseOptions(finish_buoy_on_water=True))
+    assert start_tile_at(board, spot).problem is None
+    strict = start_tile_at(board, spot, finish_on_water=True)
     assert strict.problem == ("the finish buoy's hex (5, 11) is land (option "
                               "finish_buoy_on_water)")
 

@@ -10,7 +10,7 @@ import pytest
 from course_builder.core.hexgrid import direction_between
 from course_builder.powerboats.course.expansion import EXPANSION_SET, expansion_sections
 from course_builder.powerboats.course.generate import CourseMaker
-from course_builder.powerboats.course.model import CURRENT, LOW_WATER, MAELSTROM
+from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.lake.catalog import classic_board
 from tests.helpers import lake
 
@@ -80,11 +80,11 @@ def test_classic_board_places_seven_tiles_with_their_effects() -> None:
             assert not set(t.hexes) & set(course.tile.hexes)
             line = direction_between(t.hexes[0], t.hexes[2])
             assert line is not None and t.hexes[1] == t.hexes[0].neighbor(line)  # straight
-            if t.kind == CURRENT:
+            if t.kind == ExpansionKind.CURRENT:
                 assert t.flow in (spot.side, spot.side.opposite())
-            if t.kind == MAELSTROM:
+            if t.kind == ExpansionKind.MAELSTROM:
                 assert t.sense is not None
-            if t.kind == LOW_WATER:
+            if t.kind == ExpansionKind.LOW_WATER:
                 assert sorted(t.rocks) == [1, 2, 3]
 
 
@@ -105,6 +105,6 @@ def test_direction_of_shifted_current_runs_along_the_tile() -> None:
     for seed in range(20):
         course = CourseMaker(board).build("A", ORDER, expansion=True, rng=random.Random(seed))
         for t in course.expansion_tiles:
-            if t.kind == CURRENT:
+            if t.kind == ExpansionKind.CURRENT:
                 axis = direction_between(t.hexes[0], t.hexes[1])
                 assert axis is not None and t.flow in (axis, axis.opposite())

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.powerboats.play.kernel import IllegalMove, adjudicate, legal_moves
+from course_builder.powerboats.play.kernel import IllegalMove, apply, heading_choices
 from course_builder.powerboats.play.movement import dice_for_rocks
-from course_builder.powerboats.play.notation import format_position, parse_move
+from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Position
 from tests.helpers import expansion_race, tile
 
@@ -24,7 +24,7 @@ def offsets(hexes) -> list[tuple[int, int]]:
 
 
 def move(race, boats, text, **kw):
-    return adjudicate(Position(race, tuple(boats), **kw), parse_move(text))
+    return apply(Position(race, tuple(boats), **kw), parse_move(text))
 
 
 # -- Redoubt --------------------------------------------------------------------------------------
@@ -102,11 +102,11 @@ def test_redoubt_at_the_end_of_the_move_doubles_next_turn_without_turning() -> N
     first = move(race, [boat("red", 8, 5, "E", (2,)), boat("blue", 2, 10)], "S")
     red = first.position.boats[0]
     assert red.hex.offset == (8, 7) and red.redoubt
-    assert "w" in format_position(first.position).split("|")[1].split(";")[0].split()
-    second = adjudicate(first.position, parse_move("S")).position  # blue moves
+    assert "w" in first.position.notation().split("|")[1].split(";")[0].split()
+    second = apply(first.position, parse_move("S")).position  # blue moves
     with pytest.raises(IllegalMove, match="it may not turn this turn"):
-        adjudicate(second, parse_move("L"))
-    third = adjudicate(second, parse_move("S"))  # 2 doubled = 4: flies to (8, 11)
+        apply(second, parse_move("L"))
+    third = apply(second, parse_move("S"))  # 2 doubled = 4: flies to (8, 11)
     assert third.path[-1].offset == (8, 11)
     assert not third.position.boats[0].redoubt
 
@@ -231,7 +231,7 @@ def test_heading_rule_simulates_or_goes_straight() -> None:
     for rule, straight_legal in (("simulate", True), ("straight", False)):
         race = expansion_race(tiles, land=land, heading_with_tiles=rule)
         pos = Position(race, (boat("red", 8, 5, "E", (3, 3)),))
-        options = {o.turn: o for o in legal_moves(pos, (3, 3))}
+        options = {o.turn: o for o in heading_choices(pos, (3, 3))}
         assert options["S"].legal is straight_legal
         assert options["L"].legal and not options["R"].legal  # right crashes at the edge
 
@@ -260,7 +260,7 @@ def test_current_pushes_a_boat_over_the_finish() -> None:
 def test_notation_round_trip_with_redoubt_flag() -> None:
     race = expansion_race([REDOUBT])
     pos = Position(race, (boat("red", 8, 7, "E", (2,), redoubt=True),))
-    text = format_position(pos)
+    text = pos.notation()
     assert text.endswith("red 8,7 E 2 d0 n1 w | red 1")
 
 

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.powerboats.course.model import spec_from_json
-from course_builder.powerboats.lake.board import assemble
+from course_builder.powerboats.course.codec import spec_from_json
 from course_builder.powerboats.lake.boardfile import BoardFileError, parse_kit
+from course_builder.powerboats.lake.kit import assemble
 from course_builder.powerboats.play.notation import parse_move, parse_position
 from tests.test_boardfile import TINY
 

@@ -41,7 +41,8 @@ def test_lakes_are_valid(seed: int) -> None:
 def test_sizes_are_parameters() -> None:
     board = random_lake(7, LakeParams(tile_rows=16, tile_cols=10, density=0.2))
     assert (board.rows, board.cols) == (36, 34)
-    assert board.source == {"board": "random", "seed": 7, "tile_size": [16, 10], "density": 0.2}
+    assert board.source.to_json() == {"board": "random", "seed": 7, "tile_size": [16, 10],
+                                      "density": 0.2}
 
 
 @pytest.mark.parametrize(("params", "message"), [

@@ -8,15 +8,13 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
-from course_builder.powerboats.play.kernel import start_damage
 from course_builder.powerboats.play.notation import (
     NotationError,
     parse_move,
     parse_position,
     position_from_json,
-    position_to_json,
 )
-from course_builder.powerboats.play.race import Rules
+from course_builder.powerboats.play.rules import Rules, start_damage
 
 COURSE = "classic:A:A1,A2cw,A4cw,A3cw:E,E"
 POSITION = f"{COURSE} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 1"
@@ -59,7 +57,7 @@ def test_bad_positions(text: str, message: str) -> None:
 
 def test_position_json_round_trip() -> None:
     position = parse_position(POSITION, Rules(finished_boats_block=True))
-    data = json.loads(json.dumps(position_to_json(position)))
+    data = json.loads(json.dumps(position.to_json()))
     again = position_from_json(data)
     assert again.boats == position.boats and again.race.rules.finished_boats_block
     assert data["notation"] == POSITION

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.powerboats.play.kernel import IllegalMove, adjudicate, legal_moves, race_over
+from course_builder.powerboats.play.kernel import IllegalMove, apply, heading_choices
 from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Position, PositionError
 from tests.helpers import square_race
@@ -25,12 +25,12 @@ def test_yellow_must_turn_right_rulebook_turning_example() -> None:
     race = square_race(land=[(5, 7), (6, 13)])
     pos = Position(race, (boat("yellow", 6, 6, "E", (3, 2)),))
     with pytest.raises(IllegalMove) as info:
-        adjudicate(pos, parse_move("+r2/13S"))
+        apply(pos, parse_move("+r2/13S"))
     assert str(info.value) == (
         'yellow may not go straight: a heading that allows the full 7 is required (reference, '
         '"Turning Your Speedboat") (legal: right)')
     assert info.value.legal == ("right",)
-    out = adjudicate(pos, parse_move("+r2/13R"))
+    out = apply(pos, parse_move("+r2/13R"))
     assert sorted(out.dice) == [1, 3, 3]
     assert out.heading is Direction.SE and not out.crash and out.damage == 0
     assert offsets(out.path) == [(6, 6), (7, 7), (8, 7), (9, 8), (10, 8), (11, 9), (12, 9),
@@ -54,8 +54,8 @@ def test_red_takes_the_longest_path_and_crashes_rulebook_damage_example() -> Non
     pos = Position(race, (boat("red", 9, 14, "E", (2, 2)),))
     with pytest.raises(IllegalMove, match=r"every heading crashes, so the one with the longest "
                        r"straight path through water is required .* \(legal: right\)"):
-        adjudicate(pos, parse_move("r2/3S"))
-    out = adjudicate(pos, parse_move("r2/3R"))
+        apply(pos, parse_move("r2/3S"))
+    out = apply(pos, parse_move("r2/3R"))
     assert out.crash and out.damage == 2
     assert offsets(out.path) == [(9, 14), (10, 14), (11, 15), (12, 15)]
     red = out.position.by_colour("red")
@@ -69,7 +69,7 @@ def test_orange_stops_behind_yellow_rulebook_passing_example() -> None:
     hex, so Orange stays on the last free hex behind it (PB-19)."""
     race = square_race()
     pos = Position(race, (boat("orange", 5, 10, "E", (3, 2, 1)), boat("yellow", 5, 13)))
-    out = adjudicate(pos, parse_move("-3S"))
+    out = apply(pos, parse_move("-3S"))
     assert sum(out.dice) == 3
     assert offsets(out.path) == [(5, 10), (5, 11), (5, 12)]
     assert not out.crash and out.damage == 0
@@ -85,10 +85,10 @@ def test_red_ends_behind_purple_rulebook_example() -> None:
     (PB-09, PB-10, PB-15)."""
     race = square_race(land=[(6, 10), (9, 12), (12, 10)])
     pos = Position(race, (boat("red", 9, 9, "E", (3,)), boat("purple", 9, 11)))
-    options = legal_moves(pos, (3,))
-    assert [(o.turn, o.free, o.legal) for o in options] == [("L", 2, True), ("S", 2, True),
+    options = heading_choices(pos, (3,))
+    assert [(o.turn, o.reach, o.legal) for o in options] == [("L", 2, True), ("S", 2, True),
                                                           ("R", 2, True)]
-    out = adjudicate(pos, parse_move("S"))
+    out = apply(pos, parse_move("S"))
     assert out.crash and out.damage == 1
     assert offsets(out.path) == [(9, 9), (9, 10)]
     assert out.position.by_colour("red").damage == 1
@@ -101,8 +101,8 @@ def test_yellow_finishes_rulebook_example() -> None:
     race = square_race()
     pos = Position(race, (boat("yellow", 9, 9, "SE", (1, 3), next_buoy=FINISH_NEXT),
                           boat("red", 2, 10)))
-    out = adjudicate(pos, parse_move("S"))
-    assert not race_over(out.position)
+    out = apply(pos, parse_move("S"))
+    assert not out.position.race_over
     assert offsets(out.path) == [(9, 9), (10, 9), (11, 10), (12, 10), (13, 11)]
     assert out.finished == 1
     assert out.position.by_colour("yellow").finished == 1
@@ -113,15 +113,15 @@ def test_race_over_when_every_boat_is_done() -> None:
     race = square_race()
     pos = Position(race, (boat("yellow", 9, 9, "SE", (1, 3), next_buoy=FINISH_NEXT),
                           boat("red", 2, 10, sunk=True)))
-    out = adjudicate(pos, parse_move("S"))
-    assert out.finished == 1 and race_over(out.position)
+    out = apply(pos, parse_move("S"))
+    assert out.finished == 1 and out.position.race_over
 
 
 def test_finish_only_from_the_finish_side() -> None:
     """PB-27: entering the tile against the finish direction does not finish."""
     race = square_race()
     pos = Position(race, (boat("yellow", 15, 12, "NW", (1, 1), next_buoy=FINISH_NEXT),))
-    out = adjudicate(pos, parse_move("S"))
+    out = apply(pos, parse_move("S"))
     assert from_offset(13, 11) in out.path and out.finished == 0
 
 
@@ -131,7 +131,7 @@ def test_crash_after_finishing_still_damages_and_a_sunk_finisher_keeps_its_place
     race = square_race(land=[(11, 12)])
     pos = Position(race, (boat("yellow", 11, 10, "SE", (3, 3), damage=2,
                                next_buoy=FINISH_NEXT),))
-    out = adjudicate(pos, parse_move("S"))
+    out = apply(pos, parse_move("S"))
     assert offsets(out.path) == [(11, 10), (12, 10), (13, 11), (14, 11), (15, 12)]
     assert out.finished == 1 and out.crash and out.damage == 2 and out.sunk
     yellow = out.position.by_colour("yellow")
@@ -142,12 +142,12 @@ def test_four_damage_sinks() -> None:
     """Reference, "Damage": 4 or more counters sink the boat (PB-17)."""
     race = square_race(land=[(8, 9), (9, 12), (10, 9)])
     pos = Position(race, (boat("red", 9, 9, "E", (3, 3), damage=1), boat("blue", 2, 10)))
-    out = adjudicate(pos, parse_move("S"))
+    out = apply(pos, parse_move("S"))
     assert out.crash and out.damage == 4 and out.sunk
     red = out.position.by_colour("red")
     assert red.sunk and red.damage == 5 and red.dice == ()
     assert out.position.boat.colour == "blue"  # a sunk boat has no more turns
-    after = adjudicate(out.position, parse_move("S")).position
+    after = apply(out.position, parse_move("S")).position
     assert after.boat.colour == "blue" and after.turn == 2
 
 
@@ -156,7 +156,7 @@ def test_rounding_a_buoy_during_a_move() -> None:
     # buoy 1 (3, 15) is rounded counter-clockwise across its line to the north-east:
     # (2, 15), (1, 16), (0, 16). Moving west along row 1 from col 18 crosses it at col 16.
     pos = Position(race, (boat("red", 1, 18, "W", (3, 2)),))
-    out = adjudicate(pos, parse_move("S"))
+    out = apply(pos, parse_move("S"))
     assert out.rounded == (1,)
     assert out.position.by_colour("red").next_buoy == 2
     assert any(t.startswith("rounds buoy 1: crosses its rounding line counter-clockwise") for t
@@ -174,7 +174,7 @@ def test_dice_step_errors() -> None:
     }
     for text, message in cases.items():
         with pytest.raises(IllegalMove) as info:
-            adjudicate(pos, parse_move(text))
+            apply(pos, parse_move(text))
         assert str(info.value) == message
 
 
@@ -182,13 +182,13 @@ def test_zero_dice_boat_may_only_turn_or_add_one_die() -> None:
     """PB-05 / MOVE-02: with no dice a boat adds one die or only turns."""
     race = square_race()
     pos = Position(race, (boat("red", 9, 9, "E"),))
-    out = adjudicate(pos, parse_move("L"))
+    out = apply(pos, parse_move("L"))
     assert out.path == (from_offset(9, 9),) and out.heading is Direction.NE
     with pytest.raises(IllegalMove, match="holds no die to remove"):
-        adjudicate(pos, parse_move("-1L"))
+        apply(pos, parse_move("-1L"))
     strict = square_race(zero_dice_turn=False)
     with pytest.raises(IllegalMove, match="has no dice and must add one"):
-        adjudicate(Position(strict, (boat("red", 9, 9, "E"),)), parse_move("L"))
+        apply(Position(strict, (boat("red", 9, 9, "E"),)), parse_move("L"))
 
 
 def test_finished_boats_as_obstacles_option() -> None:
@@ -197,7 +197,7 @@ def test_finished_boats_as_obstacles_option() -> None:
         race = square_race(finished_boats_block=block)
         pos = Position(race, (boat("orange", 5, 10, "E", (3,)),
                               boat("yellow", 5, 13, finished=1)))
-        out = adjudicate(pos, parse_move("S"))
+        out = apply(pos, parse_move("S"))
         assert out.path[-1].offset == end
 
 
@@ -206,8 +206,8 @@ def test_start_and_finish_buoys_as_obstacles_option() -> None:
     for block in (True, False):
         race = square_race(start_finish_buoys_block=block)
         pos = Position(race, (boat("red", 13, 15, "W", (2,)),))
-        options = legal_moves(pos, (2,))
-        assert [o.free for o in options if o.turn == "S"] == [1 if block else 15]
+        options = heading_choices(pos, (2,))
+        assert [o.reach for o in options if o.turn == "S"] == [1 if block else 15]
 
 
 def test_impossible_positions() -> None:
@@ -226,13 +226,13 @@ def test_finished_boat_does_not_move() -> None:
     race = square_race()
     pos = Position(race, (boat("red", 9, 9, finished=1), boat("blue", 2, 10)))
     with pytest.raises(IllegalMove, match="red has finished 1 and does not move any more"):
-        adjudicate(pos, parse_move("S"))
+        apply(pos, parse_move("S"))
 
 
 def test_turn_order_and_number() -> None:
     race = square_race()
     pos = Position(race, (boat("red", 9, 9, "E", (1,)), boat("blue", 5, 5, "E", (1,))))
-    first = adjudicate(pos, parse_move("S")).position
+    first = apply(pos, parse_move("S")).position
     assert (first.boat.colour, first.turn) == ("blue", 1)
-    second = adjudicate(first, parse_move("S")).position
+    second = apply(first, parse_move("S")).position
     assert (second.boat.colour, second.turn) == ("red", 2)

@@ -8,13 +8,14 @@ from hypothesis import strategies as st
 from course_builder.core.hexgrid import DIRECTIONS
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.lake.catalog import classic_board
-from course_builder.powerboats.play.kernel import adjudicate, heading_options, roll
-from course_builder.powerboats.play.notation import (
-    format_move,
-    format_position,
-    parse_move,
-    parse_position,
+from course_builder.powerboats.play.events import Crashed, LowWater
+from course_builder.powerboats.play.kernel import (
+    apply,
+    dice_decisions,
+    heading_choices,
+    roll_outcomes,
 )
+from course_builder.powerboats.play.notation import RaceBook, parse_move, parse_position
 from course_builder.powerboats.play.position import Boat, Move, Position
 from course_builder.powerboats.play.race import Race
 
@@ -25,6 +26,7 @@ RACES = [Race(BOARD, MAKER.generate("B", 11))] + [
     for race, seed in (("A", 1), ("B", 2), ("C", 3), ("A", 4))
 ]
 COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
+BOOK = RaceBook()
 
 
 def free_hexes(race: Race) -> list:
@@ -52,26 +54,12 @@ def positions(draw) -> Position:
 
 @st.composite
 def legal_moves(draw, position: Position) -> Move:
-    boat = position.boat
-    held = list(boat.dice)
-    change = draw(st.sampled_from(["+", "="] + (["-"] if held else [])))
-    removed = None
-    if change == "-":
-        removed = draw(st.sampled_from(held))
-        held.remove(removed)
-    reroll = tuple(draw(st.lists(st.sampled_from(held), max_size=len(held)))) if held else ()
-    left = list(held)
-    kept_reroll = []
-    for v in reroll:
-        if v in left:
-            left.remove(v)
-            kept_reroll.append(v)
-    rolled = tuple(draw(st.lists(st.integers(1, 3), min_size=len(kept_reroll) + (change == "+"),
-                                 max_size=len(kept_reroll) + (change == "+"))))
-    move = Move(change, removed, tuple(kept_reroll), rolled, "S")
-    total = sum(roll(boat, move))
-    legal = [o.turn for o in heading_options(position, total) if o.legal]
-    return Move(change, removed, tuple(kept_reroll), rolled, draw(st.sampled_from(legal)))
+    """A legal move through the kernel's own decisions and chance: a dice step, a roll outcome,
+    a legal heading."""
+    step = draw(st.sampled_from(dice_decisions(position)))
+    outcome = draw(st.sampled_from(roll_outcomes(position, step)))
+    legal = [c.turn for c in heading_choices(position, outcome.dice) if c.legal]
+    return step.then(outcome.rolled, draw(st.sampled_from(legal)))
 
 
 @settings(max_examples=500, deadline=None)
@@ -80,7 +68,7 @@ def test_invariants(data) -> None:
     position = data.draw(positions())
     move = data.draw(legal_moves(position))
     before = position.boat
-    out = adjudicate(position, move)
+    out = apply(position, move)
     after = out.position.boats[position.to_move]
     race = position.race
     # a boat never ends on land, on a buoy or on another boat
@@ -108,13 +96,13 @@ def test_invariants(data) -> None:
         assert after.heading is out.heading
         for a, b in zip(out.path, out.path[1:], strict=False):
             assert b == a.neighbor(out.heading)
-    # the same input gives the same outcome, with or without the trace
-    quiet = adjudicate(position, move, explain=False)
-    assert quiet.path == out.path and quiet.trace == ()
-    assert format_position(quiet.position) == format_position(out.position)
-    again = adjudicate(position, move)
-    assert again.path == out.path and again.trace == out.trace
-    assert format_position(again.position) == format_position(out.position)
+    # the same input gives the same outcome and the same events
+    again = apply(position, move)
+    assert again.path == out.path and again.events == out.events and again.trace == out.trace
+    assert again.position.notation() == out.position.notation()
+    # events and outcome agree: the path sailed, the damage, the rounding
+    assert sum(e.damage for e in out.events if isinstance(e, Crashed)) + sum(
+        e.rocks for e in out.events if isinstance(e, LowWater)) <= out.damage
 
 
 @settings(max_examples=200, deadline=None)
@@ -122,9 +110,9 @@ def test_invariants(data) -> None:
 def test_notation_round_trips(data) -> None:
     position = data.draw(positions())
     move = data.draw(legal_moves(position))
-    assert parse_move(format_move(move)) == move
-    text = format_position(position)
-    again = parse_position(text)
+    assert parse_move(move.notation()) == move
+    text = position.notation()
+    again = parse_position(text, book=BOOK)
     assert again.boats == position.boats
     assert (again.to_move, again.turn) == (position.to_move, position.turn)
-    assert format_position(again) == text
+    assert again.notation() == text

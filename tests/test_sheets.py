@@ -16,7 +16,7 @@ from PIL import Image
 from course_builder.cli import cli
 from course_builder.powerboats.course.describe import placement_steps
 from course_builder.powerboats.course.generate import CourseMaker
-from course_builder.powerboats.course.model import CURRENT, LOW_WATER, MAELSTROM
+from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.lake.catalog import classic_board
 from course_builder.render.kit.pdf import pdf_pages
 from course_builder.render.kit.png import png_from_svg
@@ -130,11 +130,11 @@ def test_expansion_tiles_with_their_effects(root, course, layout) -> None:
         assert len(polys) == 3
         for poly, h in zip(polys, t.hexes, strict=True):
             assert _centroid(_points(poly)) == pytest.approx(layout.center(h), abs=1e-3)
-        if t.kind == CURRENT:
+        if t.kind == ExpansionKind.CURRENT:
             assert len(g.findall("svg:polygon[@class='flow']", NS)) == 3
-        if t.kind == MAELSTROM:
+        if t.kind == ExpansionKind.MAELSTROM:
             assert len(g.findall("svg:polygon[@class='maelstrom-sense']", NS)) == 3
-        if t.kind == LOW_WATER:
+        if t.kind == ExpansionKind.LOW_WATER:
             rocks = [int(x.text) for x in g.findall("svg:text[@class='rocks']", NS)]
             assert rocks == list(t.rocks)
 

@@ -8,8 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
+from course_builder.powerboats.course.codec import spec_from_json
 from course_builder.powerboats.course.generate import CourseMaker
-from course_builder.powerboats.course.model import CourseError, spec_from_json
+from course_builder.powerboats.course.model import CourseError
 from course_builder.powerboats.course.validate import validate
 from tests.helpers import lake
 

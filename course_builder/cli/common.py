@@ -68,11 +68,28 @@ def emit(content: str | bytes, output: Path | None) -> None:
     click.echo(f"wrote {output}", err=True)
 
 
+def read_text(path: Path) -> str:
+    """A user's text file (UTF-8, a byte-order mark allowed); a file that cannot be read is a
+    one-line :class:`CourseBuilderError` naming it."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CourseBuilderError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise CourseBuilderError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CourseBuilderError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None
+
+
 def read_json(path: Path) -> Any:
     """A JSON file's data; a bad file is a one-line :class:`CourseBuilderError`."""
+    text = read_text(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise CourseBuilderError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CourseBuilderError(f"{path}: cannot read the file ({exc})") from None
+    except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting
+        raise CourseBuilderError(f"{path}: not usable JSON ({type(exc).__name__}: "
+                                 f"{str(exc)[:80]})") from None

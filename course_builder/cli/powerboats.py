@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from course_builder.cli.common import (
     emit,
     output_option,
     read_json,
+    read_text,
     resolve_seed,
     seed_option,
 )
@@ -85,11 +87,10 @@ def _board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
 def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int],
               density: float, seed: int | None, fmt: str, output: Path | None) -> None:
     """Show a lake: as text, as JSON (every hex and spot) or as an SVG picture."""
-    from course_builder.powerboats.lake.catalog import make_board
 
     choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
     seed = resolve_seed(seed, choice.uses_randomness)
-    lake = make_board(choice, seed)
+    lake = catalog().make(choice, seed)
     if fmt == "json":
         emit(json.dumps(lake.to_json(), indent=1, sort_keys=True) + "\n", output)
     elif fmt == "svg":
@@ -104,10 +105,10 @@ def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def check_board_cmd(path: Path) -> None:
     """Check a .board file: every tile, slot and spot. Exit 1 with file:line:col if broken."""
-    from course_builder.powerboats.lake.board import assemble
-    from course_builder.powerboats.lake.boardfile import load_kit
+    from course_builder.powerboats.lake.boardfile import parse_kit
+    from course_builder.powerboats.lake.kit import assemble
 
-    kit = load_kit(path)
+    kit = parse_kit(read_text(path), str(path))
     lake = assemble(kit)
     untranscribed = [f"{t} {f}" for (t, f), face in kit.faces.items()
                      if face.status != "transcribed"]
@@ -141,14 +142,13 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
                assign: str | None, finish_buoy_on_water: bool, fmt: str,
                output: Path | None) -> None:
     """Generate a random legal course for one race (same seed, same course)."""
+    from course_builder.powerboats.course.codec import dumps
     from course_builder.powerboats.course.describe import course_text
     from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
-    from course_builder.powerboats.course.model import dumps
-    from course_builder.powerboats.lake.catalog import make_board
 
     choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
     seed = resolve_seed(seed, not assign or expansion or choice.uses_randomness)
-    lake = make_board(choice, seed)
+    lake = catalog().make(choice, seed)
     maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
     course = maker.generate(race.upper(), seed, assign=assign,
                             expansion=expansion)
@@ -163,12 +163,11 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
 def validate_cmd(path: Path) -> None:
     """Check a course file (e.g. a course laid out by hand). Prints every problem, one per line,
     and exits 1; exits 0 when the course is legal."""
-    from course_builder.powerboats.course.model import spec_from_json
+    from course_builder.powerboats.course.codec import spec_from_json
     from course_builder.powerboats.course.validate import validate
-    from course_builder.powerboats.lake.catalog import board_from_source
 
     spec = spec_from_json(read_json(path))
-    result = validate(spec, board_from_source(spec.board_source))
+    result = validate(spec, catalog().rebuild(spec.board_source))
     if not result.ok:
         for problem in result.problems:
             click.echo(f"{path}: {problem}")
@@ -211,12 +210,11 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         stem = f"powerboats-{courses[0].race}-{course_file.stem}"
     else:
         from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
-        from course_builder.powerboats.lake.catalog import make_board
 
         choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
         seed = resolve_seed(seed, True)
         assert seed is not None
-        lake = make_board(choice, seed)
+        lake = catalog().make(choice, seed)
         maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
         races = "ABC" if race.lower() == "game" else race.upper()
         courses = [maker.generate(r, seed, expansion=expansion) for r in races]
@@ -231,20 +229,52 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
 
 
 def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
-    from course_builder.powerboats.course.model import spec_from_json
-    from course_builder.powerboats.course.validate import validate
-    from course_builder.powerboats.lake.catalog import board_from_source
+    from course_builder.powerboats.course.load import IllegalCourse, load_course
 
-    spec = spec_from_json(read_json(path))
-    lake = board_from_source(spec.board_source)
-    result = validate(spec, lake)
-    if not result.ok:
-        first = result.problems[0]
-        more = f" (and {len(result.problems) - 1} more; run validate)" if len(
-            result.problems) > 1 else ""
-        raise CourseBuilderError(f"{path}: the course is not legal: {first}{more}")
-    assert result.course is not None
-    return lake, [result.course]
+    try:
+        lake, course = load_course(read_json(path), catalog())
+    except IllegalCourse as exc:
+        raise CourseBuilderError(f"{path}: {exc}") from None
+    return lake, [course]
+
+
+def catalog() -> Any:
+    """Where this run's boards come from: the built-in ones and the user's board files."""
+    from course_builder.powerboats.lake.catalog import Catalog
+
+    return Catalog(read_file=read_text)
+
+
+def read_position(text: str, rules: Any) -> Any:
+    """A position from its notation, or from a file (``-``: standard input) holding the notation
+    (comment lines start with ``#``) or the position's JSON."""
+    from course_builder.powerboats.play.notation import (
+        RaceBook,
+        parse_position,
+        position_from_json,
+    )
+
+    book = RaceBook(catalog(), read_course=lambda ref: read_json(Path(ref)))
+    if "|" in text:
+        return parse_position(text, rules, book)
+    if text == "-":
+        content = sys.stdin.read()
+        where = "standard input"
+    else:
+        content = read_text(Path(text))
+        where = text
+    content = "\n".join(line for line in content.splitlines()
+                        if not line.lstrip().startswith("#")).strip()
+    if content.startswith("{"):
+        try:
+            data = json.loads(content)
+        except (ValueError, RecursionError) as exc:
+            raise CourseBuilderError(f"{where}: not valid JSON ({str(exc)[:80]})") from None
+        return position_from_json(data, rules, book)
+    if "|" not in content:
+        raise CourseBuilderError(f"{where}: no position in it (expected 'COURSE | BOATS | COLOUR "
+                                 "TURN', see docs/notation.md)")
+    return parse_position(content, rules, book)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -279,7 +309,7 @@ def _rules_options(fn: F) -> F:
 
 
 def _rules(options: dict[str, Any]) -> Any:
-    from course_builder.powerboats.play.race import Rules
+    from course_builder.powerboats.play.rules import Rules
 
     return Rules(finished_boats_block=options["finished_boats_block"],
                  start_finish_buoys_block=not options["start_finish_buoys_pass"],
@@ -299,18 +329,18 @@ def _rules(options: dict[str, Any]) -> Any:
               show_default=True)
 def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any) -> None:
     """Say what a move does and why, step by step with the rules; exit 1 if it is illegal."""
-    from course_builder.powerboats.play.kernel import adjudicate
-    from course_builder.powerboats.play.notation import format_position, parse_move, read_position
+    from course_builder.powerboats.play.kernel import apply
+    from course_builder.powerboats.play.notation import parse_move
 
     rules = _rules(options)
     position = read_position(position_text, rules)
-    outcome = adjudicate(position, parse_move(move_text))
+    outcome = apply(position, parse_move(move_text))
     if fmt == "json":
         click.echo(json.dumps(outcome.to_json(), indent=1))
         return
     for i, line in enumerate(outcome.trace, start=1):
         click.echo(f"{i}. {line}")
-    click.echo(f"position: {format_position(outcome.position)}")
+    click.echo(f"position: {outcome.position.notation()}")
 
 
 @powerboats.command("moves")
@@ -323,8 +353,7 @@ def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any)
               show_default=True)
 def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
     """Preview the three headings for the boat to move: which are legal and where each leads."""
-    from course_builder.powerboats.play.kernel import legal_moves
-    from course_builder.powerboats.play.notation import read_position
+    from course_builder.powerboats.play.kernel import heading_choices
 
     try:
         values = tuple(int(v) for v in dice.replace(" ", "").split(",") if v)
@@ -334,10 +363,10 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
     if any(v not in (1, 2, 3) for v in values):
         raise click.BadParameter("dice show 1, 2 or 3", param_hint="'--dice'")
     position = read_position(position_text, _rules(options))
-    previews = legal_moves(position, values)
+    previews = heading_choices(position, values)
     if fmt == "json":
         click.echo(json.dumps([
-            {"turn": o.turn, "heading": o.heading.name, "legal": o.legal, "free": o.free,
+            {"turn": o.turn, "heading": o.heading.name, "legal": o.legal, "free": o.reach,
              "path": [list(h.offset) for h in o.path], "crash": o.crash, "damage": o.damage}
             for o in previews], indent=1))
         return
@@ -349,7 +378,7 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
         end = o.end.offset if o.end else boat.hex.offset
         result = f"crash, {o.damage} damage, stops at {end}" if o.crash else f"ends at {end}"
         flag = "legal" if o.legal else "illegal"
-        click.echo(f"  {words[o.turn]:8} {o.heading.name:2} {flag:7} {o.free} water ahead; "
+        click.echo(f"  {words[o.turn]:8} {o.heading.name:2} {flag:7} {o.reach} water ahead; "
                    f"{result}")
 
 

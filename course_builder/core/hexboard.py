@@ -34,6 +34,8 @@ class HexBoard:
             raise ValueError("a hex board lists every hex once")
         self._hexes: tuple[Hex, ...] = ordered
         self._index: dict[Hex, int] = index
+        self.index_of: dict[Hex, int] = index
+        """The index of each hex, for hot loops (do not modify)."""
         vectors = [(d.vector.q, d.vector.r) for d in DIRECTIONS]
         get = index.get  # a plain (q, r) tuple hashes and compares like the Hex it stands for
         self.neighbors: tuple[tuple[int, ...], ...] = tuple(
@@ -121,6 +123,21 @@ class HexBoard:
             k += 1
             x = x.neighbor(direction)
         return k
+
+    def half_line_sides(self, index: int, direction: Direction) -> list[tuple[int, int]]:
+        """The steps across the half-line of hexes that leaves hex ``index`` along ``direction``:
+        each hex ``j`` on the line (to the board's edge) paired with each of its two neighbours
+        just clockwise of the line (across sides ``direction.right(1)`` and ``right(2)``; -1 off
+        the board). Rounding lines are made of these steps (Powerboats, COURSE-04)."""
+        neighbors = self.neighbors
+        cw1, cw2 = direction.right(1), direction.right(2)
+        out = []
+        j = neighbors[index][direction]
+        while j != -1:
+            out.append((j, neighbors[j][cw1]))
+            out.append((j, neighbors[j][cw2]))
+            j = neighbors[j][direction]
+        return out
 
     # -- areas ---------------------------------------------------------------------------------
 

@@ -54,6 +54,11 @@ class Direction(IntEnum):
         """Mathematical angle in degrees (east = 0, counter-clockwise positive, y up)."""
         return 60.0 * self
 
+    @property
+    def words(self) -> str:
+        """The compass words for the direction on a printed board (north up): ``"north-east"``."""
+        return _WORDS[self]
+
     @classmethod
     def parse(cls, text: str) -> Direction:
         """A direction from its name (``"ne"``, ``"NE"``); raises ``ValueError`` otherwise."""
@@ -65,6 +70,8 @@ class Direction(IntEnum):
 
 
 DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
+
+_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 
 class Hex(NamedTuple):

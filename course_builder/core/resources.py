@@ -1,4 +1,4 @@
-"""Where the data files shipped with the project live (boards, fonts).
+"""Where the data files shipped with the project live (boards, fonts), and reading them.
 
 In a source checkout (editable install) they are the top-level ``data/`` folder; an installed
 wheel carries a copy as ``course_builder/_data``.
@@ -22,3 +22,8 @@ def data_dir() -> Path:
 def data_path(*parts: str) -> Path:
     """Path of a shipped data file, e.g. ``data_path("boards", "classic.board")``."""
     return data_dir().joinpath(*parts)
+
+
+def read_data_text(*parts: str) -> str:
+    """The text of a shipped data file (UTF-8)."""
+    return data_path(*parts).read_text(encoding="utf-8")

@@ -8,24 +8,10 @@ from __future__ import annotations
 
 from course_builder.core.hexgrid import Direction, Hex, direction_between
 from course_builder.powerboats.course.model import (
-    CURRENT,
-    LOW_WATER,
-    MAELSTROM,
-    REDOUBT,
     Course,
+    ExpansionKind,
     ExpansionTile,
 )
-
-DIRECTION_WORDS = {
-    Direction.E: "east",
-    Direction.NE: "north-east",
-    Direction.NW: "north-west",
-    Direction.W: "west",
-    Direction.SW: "south-west",
-    Direction.SE: "south-east",
-}
-
-KIND_WORDS = {REDOUBT: "Redoubt", CURRENT: "Current", MAELSTROM: "Maelstrom", LOW_WATER: "Low-water"}
 
 
 def rc(h: Hex) -> str:
@@ -41,12 +27,12 @@ def placement_steps(course: Course) -> list[str]:
     tile = course.tile
     steps.append(
         f"Start/finish tile from the side of {b0.spot}'s letter, 4 hexes towards the "
-        f"{DIRECTION_WORDS[tile.axis]} ({rc(tile.hexes[0])} to {rc(tile.hexes[-1])}); "
+        f"{tile.axis.words} ({rc(tile.hexes[0])} to {rc(tile.hexes[-1])}); "
         f"finish buoy on the next hex ({rc(course.buoy('finish').hex)})."
     )
     steps.append(
-        f"Start arrow: boats start across the tile heading {DIRECTION_WORDS[tile.start_direction]}; "
-        f"finish arrow: they finish crossing it heading {DIRECTION_WORDS[tile.finish_direction]}."
+        f"Start arrow: boats start across the tile heading {tile.start_direction.words}; "
+        f"finish arrow: they finish crossing it heading {tile.finish_direction.words}."
     )
     for n in (1, 2, 3):
         b = course.buoy(n)
@@ -64,13 +50,13 @@ def expansion_step(t: ExpansionTile) -> str:
     towards = "over the letter, " if t.shifted else ""
     first, last = t.hexes[0], t.hexes[-1]
     direction = _direction_of(first, last)
-    text = (f"{KIND_WORDS[t.kind]} tile at spot {t.spot}: 3 hexes {towards}towards the "
-            f"{DIRECTION_WORDS[direction]} ({rc(first)} to {rc(last)})")
-    if t.kind == CURRENT and t.flow is not None:
-        text += f", flowing {DIRECTION_WORDS[t.flow]}"
-    elif t.kind == MAELSTROM and t.sense is not None:
+    text = (f"{t.kind.label} tile at spot {t.spot}: 3 hexes {towards}towards the "
+            f"{direction.words} ({rc(first)} to {rc(last)})")
+    if t.kind == ExpansionKind.CURRENT and t.flow is not None:
+        text += f", flowing {t.flow.words}"
+    elif t.kind == ExpansionKind.MAELSTROM and t.sense is not None:
         text += f", turning boats {t.sense.words}"
-    elif t.kind == LOW_WATER and t.rocks is not None:
+    elif t.kind == ExpansionKind.LOW_WATER and t.rocks is not None:
         text += ", rocks " + "-".join(str(r) for r in t.rocks) + " from the first hex"
     return text + "."
 
@@ -83,11 +69,11 @@ def _direction_of(a: Hex, b: Hex) -> Direction:
 
 def course_text(course: Course) -> str:
     """A short plain-text description of a course."""
-    board = course.board_source.get("board", "?")
+    board = course.board_source.board
     lines = [f"Powerboats race {course.race} on the {board} lake"
              + (f", seed {course.seed}" if course.seed is not None else "")]
-    if course.board_source.get("arrangement"):
-        lines.append(f"Tiles: {course.board_source['arrangement']}")
+    if course.board_source.arrangement:
+        lines.append(f"Tiles: {course.board_source.arrangement}")
     lines.append("")
     lines.extend(f"{i}. {step}" for i, step in enumerate(placement_steps(course), start=1))
     if course.route is not None:

@@ -15,11 +15,8 @@ from collections.abc import Sequence
 
 from course_builder.core.hexgrid import Hex, ray
 from course_builder.powerboats.course.model import (
-    CURRENT,
-    LOW_WATER,
-    MAELSTROM,
-    REDOUBT,
     Buoy,
+    ExpansionKind,
     ExpansionTile,
     StartFinishTile,
 )
@@ -27,7 +24,9 @@ from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.lake.board import Board, Spot
 
 EXPANSION_LENGTH = 3
-EXPANSION_SET = (REDOUBT, REDOUBT, CURRENT, CURRENT, MAELSTROM, MAELSTROM, LOW_WATER)
+EXPANSION_SET: tuple[ExpansionKind, ...] = (
+    ExpansionKind.REDOUBT, ExpansionKind.REDOUBT, ExpansionKind.CURRENT, ExpansionKind.CURRENT,
+    ExpansionKind.MAELSTROM, ExpansionKind.MAELSTROM, ExpansionKind.LOW_WATER)
 """Expansion 1's seven tiles (expansion, "Contents")."""
 
 
@@ -55,7 +54,7 @@ def place_expansion(board: Board, race: str, buoys: Sequence[Buoy], tile: StartF
     water = [s for s in spots if not s.on_land]
     rng.shuffle(land)
     rng.shuffle(water)
-    kinds = list(EXPANSION_SET)
+    kinds: list[ExpansionKind] = list(EXPANSION_SET)
     rng.shuffle(kinds)
     taken = {b.hex for b in buoys} | set(tile.hexes)
     laid: set[Hex] = set()
@@ -102,19 +101,19 @@ def _expansion_problem(board: Board, hexes: Sequence[Hex], taken: set[Hex],
     return None
 
 
-def _expansion_tile(kind: str, spot: Spot, hexes: tuple[Hex, ...], shifted: bool,
+def _expansion_tile(kind: ExpansionKind, spot: Spot, hexes: tuple[Hex, ...], shifted: bool,
                     rng: random.Random) -> ExpansionTile:
     """The tile with the print we do not know chosen by the seed (COURSE-10): the current flows
     along the tile one way or the other, the maelstrom turns either way, the low-water hexes hold
     1, 2 and 3 rocks in some order."""
     axis = spot.side.opposite() if shifted else spot.side
-    if kind == CURRENT:
+    if kind == ExpansionKind.CURRENT:
         return ExpansionTile(kind, spot.id, hexes, flow=rng.choice((axis, axis.opposite())),
                              shifted=shifted)
-    if kind == MAELSTROM:
+    if kind == ExpansionKind.MAELSTROM:
         return ExpansionTile(kind, spot.id, hexes, sense=rng.choice((Sense.CW, Sense.CCW)),
                              shifted=shifted)
-    if kind == LOW_WATER:
+    if kind == ExpansionKind.LOW_WATER:
         rocks = [1, 2, 3]
         rng.shuffle(rocks)
         return ExpansionTile(kind, spot.id, hexes, rocks=tuple(rocks), shifted=shifted)

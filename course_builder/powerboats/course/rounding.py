@@ -26,7 +26,6 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, Layout, ray
@@ -140,12 +139,6 @@ def line_to_edge(board: Board, buoy: Hex, direction: Direction) -> RoundingLine:
     return rounding_line(buoy, direction, board.edge_distance(buoy, direction))
 
 
-def crossable(board: Board, buoy: Hex, direction: Direction) -> bool:
-    """Can a boat cross the buoy's line in this direction at all, from water to water?"""
-    edges = crossing_edges(buoy, direction, board.edge_distance(buoy, direction))
-    return any(board.is_water(a) and board.is_water(b) for a, b in edges)
-
-
 def crossing(buoy: Hex, direction: Direction, a: Hex, b: Hex) -> Sense | None:
     """Does the step from ``a`` to neighbouring ``b`` cross the line from ``buoy`` along
     ``direction``, and in which sense?
@@ -162,11 +155,10 @@ def crossing(buoy: Hex, direction: Direction, a: Hex, b: Hex) -> Sense | None:
     return Sense.CW if _just_clockwise(buoy, direction, b) else None
 
 
-@lru_cache(maxsize=8192)
 def crossing_edges(buoy: Hex, direction: Direction, length: int) -> dict[tuple[Hex, Hex], Sense]:
-    """All steps that cross the first ``length`` hexes of a rounding line, with their sense.
-    Cached (the same lines come up again and again while courses are solved); do not modify the
-    returned dict."""
+    """All steps that cross the first ``length`` hexes of a rounding line, with their sense (the
+    same steps :func:`~course_builder.powerboats.course.progress.gate_steps` reads off a board's
+    neighbour table)."""
     cw1 = direction.right(1).vector
     cw2 = direction.right(2).vector
     out: dict[tuple[Hex, Hex], Sense] = {}

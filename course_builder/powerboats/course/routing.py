@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
-from course_builder.powerboats.course.model import Route, side_directions
-from course_builder.powerboats.course.rounding import RoundingLine, Sense
+from course_builder.powerboats.course.model import Route
+from course_builder.powerboats.course.progress import Gate, advance
+from course_builder.powerboats.course.tile import side_directions
 from course_builder.powerboats.lake.board import Board
 
 
@@ -37,52 +37,6 @@ class NoRoute:
     be rounded, 4 = the finish cannot be reached, 0 = boats cannot leave the start tile)."""
 
     stuck: int
-
-
-@dataclass(frozen=True)
-class Gate:
-    """A buoy's rounding line as board steps (encoded ``from * n + to`` over board indices):
-    those crossing it in the buoy's sense, and those crossing it back."""
-
-    forward: frozenset[int]
-    back: frozenset[int]
-
-
-@lru_cache(maxsize=1024)
-def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> Gate:
-    """The steps that round a buoy and the steps that undo it (COURSE-04). Only crossings in a
-    body of water the buoy touches count: across a lake cut in two by land, a boat on the other
-    side never goes round the buoy. Cached: the solver asks for the same gates again for each
-    start and finish side it tries."""
-    n = len(board.hexes())
-    areas = board.areas_around(line.buoy)
-    water_area = board.water_areas
-    forward: set[int] = set()
-    back: set[int] = set()
-    for (a, b), s in line.crossing_edges().items():
-        ia, ib = board.index_or_none(a), board.index_or_none(b)
-        if ia is not None and ib is not None and water_area[ia] in areas:
-            (forward if s is sense else back).add(ia * n + ib)
-    return Gate(frozenset(forward), frozenset(back))
-
-
-def advance(phase: int, count: int, step: int, gates: Sequence[Gate]) -> tuple[int, int]:
-    """The rounding state after one step (COURSE-04).
-
-    ``phase`` is the number of buoys rounded; ``count`` the net crossings of the next buoy's line
-    since then (+1 in the buoy's sense, -1 against it). The buoy is rounded when the count reaches
-    +1. Crossing the line of the buoy rounded last back again, before the next one is rounded,
-    undoes that rounding.
-    """
-    if phase and step in gates[phase - 1].back:
-        return phase - 1, 0
-    if phase < len(gates):
-        gate = gates[phase]
-        if step in gate.forward:
-            return (phase + 1, 0) if count >= 0 else (phase, count + 1)
-        if step in gate.back:
-            return phase, count - 1
-    return phase, count
 
 
 def shortest_route(

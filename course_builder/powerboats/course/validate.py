@@ -12,26 +12,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.hexgrid import Hex
+from course_builder.powerboats.course.arrows import CourseFrame, Sides, best_route
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.expansion import expansion_sections
-from course_builder.powerboats.course.generate import (
-    CourseOptions,
-    best_route,
-    clear_turns,
-    start_tile_at,
-)
 from course_builder.powerboats.course.model import (
     FINISH,
     Buoy,
     Course,
+    CourseOptions,
     CourseSpec,
     ExpansionTile,
     StartFinishTile,
-    crossing_side,
 )
+from course_builder.powerboats.course.progress import GateBook
 from course_builder.powerboats.course.rounding import Sense
-from course_builder.powerboats.course.routing import NoRoute, RouteResult
+from course_builder.powerboats.course.routing import NoRoute
+from course_builder.powerboats.course.tile import crossing_side, start_tile_at
 from course_builder.powerboats.lake.board import Board, BoardError, Spot
 
 
@@ -65,7 +62,7 @@ def _rc(h: Hex) -> str:
 
 def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = None) -> Validation:
     """Check a laid-out course against the rules; never raises for a bad course."""
-    options = options or CourseOptions.from_json(spec.options)
+    options = options or spec.options
     problems: list[Problem] = []
     spots: list[Spot | None] = []
     for n, spot_id in enumerate(spec.buoy_spots):
@@ -95,7 +92,8 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
 
     buoy_hexes = [s.hex for s in placed]
     spot0 = placed[0]
-    placement = start_tile_at(board, spot0, options, buoy_hexes[1:])
+    placement = start_tile_at(board, spot0, other_buoys=buoy_hexes[1:],
+                              finish_on_water=options.finish_buoy_on_water)
     if placement.problem:
         problems.append(Problem("start/finish tile", f"does not fit at {spot0.id}: "
                                 f"{placement.problem}"))
@@ -125,45 +123,37 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
         return Validation(tuple(problems), None)
 
     arrows = tuple(a for a in spec.arrows[1:] if a is not None)
-    blocked = [*buoy_hexes, placement.finish]
-    result = _route(board, placement.hexes, axis, buoy_hexes[1:], blocked, arrows, sides)
+    frame = CourseFrame(board, placement.hexes, axis, tuple(buoy_hexes[1:]),
+                        (*buoy_hexes, placement.finish), GateBook(board))
+    laid_sides = Sides(sides[0], sides[1])
+    lines, result = best_route(frame, arrows, laid_sides)
     if isinstance(result, NoRoute):
         problems.append(_unreachable(result, arrows))
         return Validation(tuple(problems), None)
     circles = sum(forced_circles(result.route, count=True))
     if circles:
-        clear = clear_turns(placement.hexes, buoy_hexes[1:])
+        clear = frame.clear_turns()
         for n in (1, 2, 3):
             if not clear[n - 1]:
                 continue  # passed straight or doubled back: either arrow is fair (COURSE-06)
             flipped = tuple(a.flipped() if i == n - 1 else a for i, a in enumerate(arrows))
-            other = _route(board, placement.hexes, axis, buoy_hexes[1:], blocked, flipped, sides)
-            if not isinstance(other, NoRoute) and sum(forced_circles(other.route, count=True)) < circles:
+            other = best_route(frame, flipped, laid_sides)[1]
+            if (not isinstance(other, NoRoute)
+                    and sum(forced_circles(other.route, count=True)) < circles):
                 problems.append(Problem(
                     f"buoy {n}", f"arrow {arrows[n - 1].value} forces a complete circle: the "
                     "route leaving a buoy crosses the route arriving there; "
                     f"{arrows[n - 1].flipped().value} would not (narrative, \"Building a Course\")"))
     if problems:
         return Validation(tuple(problems), None)
-    lines = best_route(board, tile=placement.hexes, axis=axis, buoys=buoy_hexes[1:],
-                       blocked=blocked, arrows=arrows, start_sides=sides[0],
-                       finish_sides=sides[1])[0]
     buoys = [Buoy(0, buoy_hexes[0], spot0.id)]
     for n in (1, 2, 3):
         buoys.append(Buoy(n, buoy_hexes[n], placed[n].id, arrows[n - 1]))
     buoys.append(Buoy(FINISH, placement.finish))
     tile = StartFinishTile(placement.hexes, axis, result.start_direction, result.finish_direction)
-    course = Course(spec.race, dict(board.source), tuple(buoys), tile, lines,
-                    spec.expansion_tiles, result.route, spec.seed, (), options.to_json())
+    course = Course(spec.race, board.source, tuple(buoys), tile, lines,
+                    spec.expansion_tiles, result.route, spec.seed, (), options)
     return Validation((), course)
-
-
-def _route(board: Board, tile: Sequence[Hex], axis: Direction, buoys: Sequence[Hex],
-           blocked: Sequence[Hex], arrows: Sequence[Sense], sides: Sequence[tuple[int, ...]]
-           ) -> RouteResult | NoRoute:
-    """The easiest route for the laid-out arrows over the allowed start/finish sides."""
-    return best_route(board, tile=tile, axis=axis, buoys=buoys, blocked=blocked, arrows=arrows,
-                      start_sides=sides[0], finish_sides=sides[1])[1]
 
 
 def _unreachable(result: NoRoute, arrows: Sequence[Sense]) -> Problem:

@@ -12,8 +12,7 @@ lake's edge is shore: moving off the board is a crash.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -21,18 +20,12 @@ from typing import TYPE_CHECKING, Any
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexboard import HexBoard
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
-from course_builder.powerboats.lake.boardfile import (
-    COVERED,
-    LAND,
-    WATER,
-    BoardFileError,
-    LakeKit,
-    Placement,
-    SpotMark,
-)
 
 if TYPE_CHECKING:
     import networkx as nx
+
+WATER = "water"
+LAND = "land"
 
 LETTERS = ("A", "B", "C")
 SPOTS_PER_LETTER = 4
@@ -41,6 +34,59 @@ BORDER = "border"
 
 class BoardError(CourseBuilderError):
     """A board that cannot be built or used as asked."""
+
+
+@dataclass(frozen=True)
+class BoardSource:
+    """How to build a board again: the record a board keeps and a course file carries.
+
+    ``board`` is ``"classic"`` (a built-in kit), ``"random"`` (a generated lake) or the path of a
+    ``.board`` file. Kit boards record their ``arrangement`` (and, when shuffled, the ``seed`` and
+    whether tiles could turn); random lakes their ``seed``, ``tile_size`` and ``density``.
+    """
+
+    board: str = "classic"
+    arrangement: str | None = None
+    seed: int | None = None
+    shuffled: bool = False
+    rotate_tiles: bool = False
+    tile_size: tuple[int, int] | None = None
+    density: float | None = None
+
+    @property
+    def is_random(self) -> bool:
+        return self.board == "random"
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON data, with only the keys that apply to this kind of board."""
+        if self.is_random:
+            size = list(self.tile_size) if self.tile_size is not None else None
+            return {"board": self.board, "seed": self.seed, "tile_size": size,
+                    "density": self.density}
+        data: dict[str, Any] = {"board": self.board}
+        if self.arrangement is not None:
+            data["arrangement"] = self.arrangement
+        if self.shuffled:
+            data.update(seed=self.seed, shuffled=True, rotate_tiles=self.rotate_tiles)
+        return data
+
+    def details(self) -> str:
+        """A short caption of what is not in the board's name (arrangement, or the lake's
+        parameters), for pictures of the board."""
+        if self.arrangement:
+            return self.arrangement
+        return ", ".join(f"{k} {v}" for k, v in self.to_json().items() if k != "board")
+
+
+@dataclass(frozen=True)
+class LetterMark:
+    """A letter printed on a hex before spots are numbered: which letter, whether the hex is an
+    island, the side it is printed against, and whether the data is approximate."""
+
+    letter: str
+    on_land: bool
+    side: Direction
+    approximate: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,7 +149,7 @@ class Board(HexBoard):
         spots: Iterable[Spot],
         *,
         slots: Sequence[Section] = (),
-        source: Mapping[str, Any] | None = None,
+        source: BoardSource | None = None,
     ) -> None:
         self.rows = len(terrain)
         self.cols = len(terrain[0]) if terrain else 0
@@ -115,7 +161,7 @@ class Board(HexBoard):
         self.section_rows: tuple[tuple[str, ...], ...] = tuple(tuple(r) for r in sections)
         self.spots: tuple[Spot, ...] = tuple(spots)
         self.slots: tuple[Section, ...] = tuple(slots)
-        self.source: dict[str, Any] = dict(source or {"board": name})
+        self.source: BoardSource = source or BoardSource(name)
         self._spots_by_id = {s.id: s for s in self.spots}
         self._spots_by_hex = {s.hex: s for s in self.spots}
         self.water: tuple[bool, ...] = tuple(ch == "." for row in terrain for ch in row)
@@ -187,6 +233,15 @@ class Board(HexBoard):
         from 0 in reading order), -1 for land."""
         return self.areas(self.water)
 
+    def crossable(self, h: Hex, direction: Direction) -> bool:
+        """Can a boat step from water to water across the half-line of hexes that leaves ``h``
+        along ``direction`` to the lake's edge? A buoy's rounding line must be (COURSE-03)."""
+        i = self._index.get(h)
+        if i is None:
+            return False
+        water = self.water
+        return any(water[y] and x != -1 and water[x] for y, x in self.half_line_sides(i, direction))
+
     def areas_around(self, h: Hex) -> frozenset[int]:
         """The water bodies a hex lies in or touches (a buoy can be rounded only in these)."""
         i = self._index.get(h)
@@ -219,7 +274,7 @@ class Board(HexBoard):
             })
         return {
             "name": self.name,
-            "source": self.source,
+            "source": self.source.to_json(),
             "rows": self.rows,
             "cols": self.cols,
             "counts": {
@@ -260,7 +315,7 @@ class Board(HexBoard):
 
 
 
-def number_spots(marks: Iterable[tuple[Hex, SpotMark]]) -> list[Spot]:
+def number_spots(marks: Iterable[tuple[Hex, LetterMark]]) -> list[Spot]:
     """Give spots their ids, letter + number in reading order of the assembled board."""
     ordered = sorted(marks, key=lambda hm: to_offset(hm[0]))
     counters = dict.fromkeys(LETTERS, 0)
@@ -270,123 +325,3 @@ def number_spots(marks: Iterable[tuple[Hex, SpotMark]]) -> list[Spot]:
         spots.append(Spot(f"{mark.letter}{counters[mark.letter]}", mark.letter, h, mark.on_land,
                           mark.side, mark.approximate))
     return spots
-
-
-# ------------------------------------------------------------------------------------------------
-# arrangements and assembly
-# ------------------------------------------------------------------------------------------------
-
-Arrangement = dict[str, Placement]
-
-
-def format_arrangement(kit: LakeKit, arrangement: Mapping[str, Placement]) -> str:
-    """Compact text of an arrangement in slot order, e.g. ``T00=1d T01=2d ... T12=6dr``."""
-    return " ".join(f"{slot}={arrangement[slot].code()}" for slot in kit.slots)
-
-
-def parse_arrangement(kit: LakeKit, text: str) -> Arrangement:
-    """Read :func:`format_arrangement` output back (raises :class:`BoardError`)."""
-    result: Arrangement = {}
-    for item in text.replace(",", " ").split():
-        slot, _, code = item.partition("=")
-        if slot not in kit.slots or not code:
-            raise BoardError(f"bad arrangement item {item!r} (expected SLOT=TILE[d|l][r])")
-        rotated = code.endswith("r")
-        core = code[:-1] if rotated else code
-        face = {"d": "dark", "l": "light"}.get(core[-1:])
-        if face is None or (core[:-1], face) not in kit.faces:
-            raise BoardError(f"bad arrangement item {item!r}: no such tile face")
-        result[slot] = Placement(core[:-1], face, rotated)
-    missing = [s for s in kit.slots if s not in result]
-    if missing:
-        raise BoardError(f"arrangement leaves slots empty: {', '.join(missing)}")
-    return result
-
-
-def shuffled_arrangement(
-    kit: LakeKit, rng: random.Random, *, rotate: bool = False, face: str = "dark"
-) -> Arrangement:
-    """The kit's tiles laid at random in the frame (rules, "Setup": "randomly fit the 6 lake
-    tiles inside"). Whether a tile may be turned by 180 degrees is not in the rules, so it is the
-    option ``rotate`` (off by default; see docs/rulings.md, BOARD-01)."""
-    tiles = [t for t in kit.tiles() if (t, face) in kit.faces
-             and kit.faces[(t, face)].status == "transcribed"]
-    if len(tiles) < len(kit.slots):
-        raise BoardError(
-            f"only {len(tiles)} {face} tile faces are transcribed; {len(kit.slots)} are needed"
-        )
-    rng.shuffle(tiles)
-    out: Arrangement = {}
-    for slot, tile in zip(kit.slots, tiles, strict=False):
-        out[slot] = Placement(tile, face, rotate and rng.random() < 0.5)
-    return out
-
-
-def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *,
-             source: Mapping[str, Any] | None = None) -> Board:
-    """Lay the tiles of a kit into its frame and number the letter spots. ``source`` adds to
-    what the board records about how to rebuild it (its name and arrangement).
-
-    Raises :class:`BoardFileError` (with file, line and column) when the pieces do not make a
-    valid lake, e.g. a letter that appears more or fewer than 4 times.
-    """
-    arrangement = dict(arrangement or kit.arrangement)
-    rows, cols = kit.rows, kit.cols
-    terrain = [[""] * cols for _ in range(rows)]
-    sections = [[BORDER] * cols for _ in range(rows)]
-    marks: list[tuple[Hex, SpotMark]] = []
-    for r in range(rows):
-        for c in range(cols):
-            cell = kit.border.cells[r][c]
-            if cell.terrain != COVERED:
-                terrain[r][c] = "." if cell.terrain == WATER else "#"
-                if cell.spot:
-                    marks.append((from_offset(r, c), cell.spot))
-    slot_sections = []
-    for slot_name, slot in kit.slots.items():
-        placement = arrangement[slot_name]
-        face = kit.faces[(placement.tile, placement.face)]
-        if face.grid is None:
-            raise BoardError(f"tile {placement.tile} {placement.face} is not transcribed")
-        for lr in range(kit.tile_rows):
-            for lc in range(kit.tile_cols):
-                if placement.rotated:
-                    cell = face.grid.cells[kit.tile_rows - 1 - lr][kit.tile_cols - 1 - lc]
-                else:
-                    cell = face.grid.cells[lr][lc]
-                r, c = slot.row + lr, slot.col + lc
-                terrain[r][c] = "." if cell.terrain == WATER else "#"
-                sections[r][c] = slot_name
-                if cell.spot:
-                    mark = cell.spot
-                    if placement.rotated:
-                        mark = SpotMark(mark.letter, mark.on_land, mark.side.opposite(),
-                                        mark.approximate, mark.line, mark.col)
-                    marks.append((from_offset(r, c), mark))
-        slot_sections.append(Section(slot_name, slot.row, slot.col, kit.tile_rows, kit.tile_cols,
-                                     placement.code()))
-    _check_spot_counts(kit.path, marks)
-    recorded = {"board": kit.name, "arrangement": format_arrangement(kit, arrangement),
-                **(source or {})}
-    return Board(
-        kit.name, ["".join(row) for row in terrain], sections, number_spots(marks),
-        slots=slot_sections, source=recorded,
-    )
-
-
-def _check_spot_counts(path: str, marks: list[tuple[Hex, SpotMark]]) -> None:
-    by_letter: dict[str, list[SpotMark]] = {letter: [] for letter in LETTERS}
-    for _h, mark in sorted(marks, key=lambda hm: (hm[1].line, hm[1].col)):
-        by_letter[mark.letter].append(mark)
-    for letter, found in by_letter.items():
-        if len(found) > SPOTS_PER_LETTER:
-            extra = found[SPOTS_PER_LETTER]
-            raise BoardFileError(
-                path, extra.line, extra.col, f"duplicate spot: a fifth '{letter}' (a lake has "
-                f"exactly {SPOTS_PER_LETTER} spots of each letter)"
-            )
-        if len(found) < SPOTS_PER_LETTER:
-            raise BoardFileError(
-                path, 1, 1, f"the lake has {len(found)} '{letter}' spots; a race needs exactly "
-                f"{SPOTS_PER_LETTER}"
-            )

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
+from course_builder.powerboats.lake.board import LAND, WATER, LetterMark
 
-WATER = "water"
-LAND = "land"
 COVERED = "covered"
 
 FACES = ("dark", "light")
@@ -33,15 +31,11 @@ class BoardFileError(SourceError):
 
 
 @dataclass(frozen=True)
-class SpotMark:
-    """A letter printed on a hex, as written in the file."""
+class SpotMark(LetterMark):
+    """A letter printed on a hex, as written in the file (with its line and column)."""
 
-    letter: str
-    on_land: bool
-    side: Direction
-    approximate: bool
-    line: int
-    col: int
+    line: int = 0
+    col: int = 0
 
 
 @dataclass(frozen=True)
@@ -144,18 +138,6 @@ class _Section:
 
 _GRID_SECTIONS = {"border", "tile"}
 _KNOWN_SECTIONS = {"board", "slots", "arrangement", "border", "tile"}
-
-
-def load_kit(path: str | Path) -> LakeKit:
-    """Read a ``.board`` file from disk."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardFileError(str(p), 0, 0, f"cannot read the file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise BoardFileError(str(p), 1, 1, f"not UTF-8 text ({exc.reason})") from None
-    return parse_kit(text, str(p))
 
 
 def parse_kit(text: str, path: str = "<string>") -> LakeKit:

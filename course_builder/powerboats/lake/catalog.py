@@ -1,35 +1,41 @@
 """Where boards come from: the built-in classic lake, a ``.board`` file, or a random lake.
 
 This is the one place that turns a user's board choice (``classic``, ``random`` or a path, plus the
-arrangement options) into a :class:`~course_builder.powerboats.lake.board.Board`, and that records in
-``board.source`` everything needed to rebuild the same board later.
+arrangement options) into a :class:`~course_builder.powerboats.lake.board.Board`, and that records
+in ``board.source`` (a :class:`~course_builder.powerboats.lake.board.BoardSource`) everything
+needed to build the same board again.
+
+A :class:`Catalog` owns what it caches: the parsed built-in kits and the boards built from them in
+their printed arrangement (they never change, so every race on the classic lake shares one board
+and its tables). A ``.board`` file named by the user is read afresh each time through the
+``read_file`` function the caller gives (the command line's own reader): the rules code reads no
+user files itself, and a long-running server never serves a stale copy.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from course_builder.core.resources import data_path
-from course_builder.powerboats.lake.board import (
-    Board,
-    BoardError,
-    assemble,
-    parse_arrangement,
-    shuffled_arrangement,
-)
-from course_builder.powerboats.lake.boardfile import LakeKit, load_kit
+from course_builder.core.resources import read_data_text
+from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
+from course_builder.powerboats.lake.boardfile import LakeKit, parse_kit
+from course_builder.powerboats.lake.kit import assemble, parse_arrangement, shuffled_arrangement
 from course_builder.powerboats.lake.lakegen import LakeParams, random_lake
 
 BUILT_IN = ("classic",)
 
+ReadFile = Callable[[Path], str]
+"""Reads a user's text file (the caller's choice of encoding checks and error messages)."""
+
 
 @dataclass(frozen=True)
 class BoardChoice:
-    """A user's board choice, as given on the command line or read from a course file."""
+    """A user's board choice, as given on the command line."""
 
     board: str = "classic"
     shuffle_tiles: bool = False
@@ -42,46 +48,87 @@ class BoardChoice:
         return self.board == "random" or self.shuffle_tiles
 
 
-@lru_cache(maxsize=8)
-def _cached_kit(path: str) -> LakeKit:
-    return load_kit(path)
+class Catalog:
+    """Builds boards from choices and from recorded sources (see the module docstring)."""
+
+    def __init__(self, read_file: ReadFile | None = None) -> None:
+        self._read_file = read_file
+        self._kits: dict[str, LakeKit] = {}
+        self._printed: dict[str, Board] = {}
+
+    def kit(self, name: str) -> LakeKit:
+        """A built-in kit by name (parsed once), or the kit in a ``.board`` file (read now)."""
+        if name in BUILT_IN:
+            if name not in self._kits:
+                text = read_data_text("boards", f"{name}.board")
+                self._kits[name] = parse_kit(text, f"{name}.board")
+            return self._kits[name]
+        if self._read_file is None:
+            raise BoardError(f"board {name!r}: only the built-in boards ({', '.join(BUILT_IN)}) "
+                             "can be used here; board files are read by the caller")
+        return parse_kit(self._read_file(Path(name)), name)
+
+    def printed(self, name: str) -> Board:
+        """A built-in lake in its printed arrangement; built once and shared."""
+        if name not in self._printed:
+            self._printed[name] = assemble(self.kit(name), source=BoardSource(name))
+        return self._printed[name]
+
+    def make(self, choice: BoardChoice, seed: int | None = None) -> Board:
+        """Build the board a user asked for; ``seed`` drives every random choice."""
+        if choice.board == "random":
+            if choice.shuffle_tiles or choice.arrangement:
+                raise BoardError("--shuffle-tiles and arrangements apply to tile kits, not random "
+                                 "lakes")
+            return random_lake(_need_seed(seed), choice.lake)
+        if choice.board in BUILT_IN and not (choice.arrangement or choice.shuffle_tiles):
+            return self.printed(choice.board)
+        kit = self.kit(choice.board)
+        if choice.arrangement:
+            arrangement = parse_arrangement(kit, choice.arrangement)
+        elif choice.shuffle_tiles:
+            rng = random.Random(f"powerboats-tiles:{_need_seed(seed)}")
+            arrangement = shuffled_arrangement(kit, rng, rotate=choice.rotate_tiles)
+        else:
+            arrangement = None
+        source = BoardSource(choice.board)  # the name or path it was loaded by
+        if choice.shuffle_tiles:
+            source = BoardSource(choice.board, seed=seed, shuffled=True,
+                                 rotate_tiles=choice.rotate_tiles)
+        return assemble(kit, arrangement, source=source)
+
+    def rebuild(self, source: BoardSource) -> Board:
+        """The board a course was made on, from its recorded source (course files)."""
+        if source.is_random:
+            if source.seed is None or source.tile_size is None:
+                raise BoardError("board: a random lake needs its 'seed' and 'tile_size' "
+                                 "[rows, cols]")
+            density = 0.12 if source.density is None else source.density
+            return random_lake(source.seed, LakeParams(*source.tile_size, density))
+        if source.board in BUILT_IN and source.arrangement in (
+                None, self.printed(source.board).source.arrangement):
+            return self.printed(source.board)
+        return self.make(BoardChoice(source.board, arrangement=source.arrangement))
 
 
-def kit_path(name: str) -> Path:
-    """The file of a built-in kit (``classic``), or the path itself."""
-    if name in BUILT_IN:
-        return data_path("boards", f"{name}.board")
-    return Path(name)
-
-
-def load_named_kit(name: str) -> LakeKit:
-    """A built-in kit by name or a kit from a ``.board`` file."""
-    return _cached_kit(str(kit_path(name)))
+DEFAULT = Catalog()
+"""Built-in boards only; the command line makes its own catalog that can read board files."""
 
 
 def classic_board() -> Board:
-    """The classic lake in the rulebook's arrangement."""
-    return assemble(load_named_kit("classic"))
+    """The classic lake in the rulebook's arrangement (one shared board)."""
+    return DEFAULT.printed("classic")
 
 
-def make_board(choice: BoardChoice, seed: int | None = None) -> Board:
-    """Build the board a user asked for; ``seed`` drives every random choice."""
-    if choice.board == "random":
-        if choice.shuffle_tiles or choice.arrangement:
-            raise BoardError("--shuffle-tiles and arrangements apply to tile kits, not random lakes")
-        return random_lake(_need_seed(seed), choice.lake)
-    kit = load_named_kit(choice.board)
-    if choice.arrangement:
-        arrangement = parse_arrangement(kit, choice.arrangement)
-    elif choice.shuffle_tiles:
-        rng = random.Random(f"powerboats-tiles:{_need_seed(seed)}")
-        arrangement = shuffled_arrangement(kit, rng, rotate=choice.rotate_tiles)
-    else:
-        arrangement = None
-    source: dict[str, Any] = {"board": choice.board}  # the name or path it was loaded by
-    if choice.shuffle_tiles:
-        source.update(seed=seed, shuffled=True, rotate_tiles=choice.rotate_tiles)
-    return assemble(kit, arrangement, source=source)
+def make_board(choice: BoardChoice, seed: int | None = None, catalog: Catalog | None = None
+               ) -> Board:
+    """Build the board a user asked for (see :meth:`Catalog.make`)."""
+    return (catalog or DEFAULT).make(choice, seed)
+
+
+def board_from_source(source: BoardSource, catalog: Catalog | None = None) -> Board:
+    """Rebuild the board a course was made on (see :meth:`Catalog.rebuild`)."""
+    return (catalog or DEFAULT).rebuild(source)
 
 
 def _need_seed(seed: int | None) -> int:
@@ -90,20 +137,57 @@ def _need_seed(seed: int | None) -> int:
     return seed
 
 
-def board_from_source(source: dict[str, Any]) -> Board:
-    """Rebuild the board a course was made on from its recorded ``source`` (course files)."""
-    name = source.get("board")
-    if not isinstance(name, str):
-        raise BoardError(f"board: expected a board name or path, got {name!r}")
-    if name == "random":
-        seed = source.get("seed")
-        size = source.get("tile_size", [12, 8])
-        if not isinstance(seed, int) or not isinstance(size, list) or len(size) != 2:
-            raise BoardError("board: a random lake needs its 'seed' and 'tile_size' [rows, cols]")
-        params = LakeParams(int(size[0]), int(size[1]), float(source.get("density", 0.12)))
-        return random_lake(seed, params)
-    if name not in BUILT_IN and not Path(name).is_file():
-        raise BoardError(f"board: no built-in board or file called {name!r}")
-    arrangement = source.get("arrangement")
-    return make_board(BoardChoice(name, arrangement=arrangement if isinstance(arrangement, str)
-                                  else None))
+# ------------------------------------------------------------------------------------------------
+# the source record in course files
+# ------------------------------------------------------------------------------------------------
+
+MAX_SEED = 2**63 - 1
+"""Seeds are 0 .. 2**63 - 1 (any value a JSON reader and a shell can pass on unchanged)."""
+
+
+def source_from_json(data: Any) -> BoardSource:
+    """A board source from a course file's ``board`` object; raises :class:`BoardError` naming
+    the field for anything it cannot use (unknown keys, wrong types, a seed out of range)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("board"), str):
+        raise BoardError("board: expected an object like {\"board\": \"classic\"}")
+    known = {"board", "arrangement", "seed", "shuffled", "rotate_tiles", "tile_size", "density"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise BoardError(f"board: unknown field(s) {', '.join(map(repr, unknown))} (known: "
+                         f"{', '.join(sorted(known))})")
+    name = data["board"]
+    if not name.strip():
+        raise BoardError("board: the board name is empty")
+    arrangement = data.get("arrangement")
+    if arrangement is not None and not isinstance(arrangement, str):
+        raise BoardError(f"board: 'arrangement' must be text like 'T00=1d T01=2d ...', got "
+                         f"{arrangement!r}")
+    seed = data.get("seed")
+    if seed is not None and (not _is_int(seed) or not 0 <= seed <= MAX_SEED):
+        raise BoardError(f"board: 'seed' must be a whole number from 0 to {MAX_SEED}, got "
+                         f"{_short(seed)}")
+    flags = {key: data.get(key, False) for key in ("shuffled", "rotate_tiles")}
+    for key, value in flags.items():
+        if not isinstance(value, bool):
+            raise BoardError(f"board: {key!r} must be true or false, got {_short(value)}")
+    size = data.get("tile_size")
+    tile_size = None
+    if size is not None:
+        if (not isinstance(size, list) or len(size) != 2 or not all(_is_int(x) for x in size)):
+            raise BoardError(f"board: 'tile_size' must be [rows, cols], got {_short(size)}")
+        tile_size = (int(size[0]), int(size[1]))
+    density = data.get("density")
+    if density is not None and (isinstance(density, bool) or not isinstance(density, int | float)
+                                or not math.isfinite(density)):
+        raise BoardError(f"board: 'density' must be a number, got {_short(density)}")
+    return BoardSource(name, arrangement, seed, flags["shuffled"], flags["rotate_tiles"],
+                       tile_size, None if density is None else float(density))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

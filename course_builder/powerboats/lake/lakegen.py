@@ -14,21 +14,22 @@ one lake on every machine.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 
+import networkx as nx
+
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, distance, from_offset, ray, to_offset
-from course_builder.powerboats.course.rounding import crossable
 from course_builder.powerboats.lake.board import (
     BORDER,
     LETTERS,
     Board,
     BoardError,
+    BoardSource,
+    LetterMark,
     Section,
     Spot,
     number_spots,
 )
-from course_builder.powerboats.lake.boardfile import SpotMark
 
 MIN_RUN = 5
 """Open water hexes needed straight out from a spot's side: the 4-hex start/finish tile plus the
@@ -131,8 +132,8 @@ def _try_lake(rng: random.Random, params: LakeParams, seed: int) -> Board | None
     spots = _place_spots(rng, plain, slots)
     if spots is None:
         return None
-    source = {"board": "random", "seed": seed, "tile_size": [params.tile_rows, params.tile_cols],
-              "density": params.density}
+    source = BoardSource("random", seed=seed, tile_size=(params.tile_rows, params.tile_cols),
+                         density=params.density)
     return Board("random", terrain, sections, spots, slots=slots, source=source)
 
 
@@ -143,18 +144,30 @@ def _board(land: list[list[bool]], sections: list[list[str]], slots: list[Sectio
 
 def _keep_largest_water(land: list[list[bool]], sections: list[list[str]],
                         slots: list[Section]) -> Board:
-    """Fill every water area but the largest (the first found, on a tie) with land, so all
-    water is connected; the board without spots."""
+    """Fill every water area but the largest (the one reached first in reading order, on a tie)
+    with land, so all water is connected; the board without spots. The areas are the connected
+    components of the water graph (networkx)."""
     board = _board(land, sections, slots)
-    sizes = Counter(a for a in board.water_areas if a >= 0)
-    if len(sizes) <= 1:
+    areas = [sorted(area) for area in nx.connected_components(water_graph(board))]
+    if len(areas) <= 1:
         return board
-    keep = max(sizes, key=lambda a: (sizes[a], -a))
-    for i, area in enumerate(board.water_areas):
-        if area not in (-1, keep):
-            r, c = to_offset(board.hex_at(i))
-            land[r][c] = True
+    keep = max(areas, key=lambda area: (len(area), -area[0]))
+    for area in areas:
+        if area is not keep:
+            for i in area:
+                r, c = to_offset(board.hex_at(i))
+                land[r][c] = True
     return _board(land, sections, slots)
+
+
+def water_graph(board: Board) -> nx.Graph:
+    """The lake's open water as an undirected networkx graph over hex indices."""
+    water = board.water
+    graph = nx.Graph()
+    graph.add_nodes_from(i for i, w in enumerate(water) if w)
+    graph.add_edges_from((i, j) for i, row in enumerate(board.neighbors) if water[i]
+                         for j in row[:3] if j != -1 and water[j])
+    return graph
 
 
 def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list[Spot] | None:
@@ -179,14 +192,14 @@ def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list
             h, side = choice
             taken.append(h)
             blocked.update([h, *ray(h, side, MIN_RUN)])
-            marks.append((h, SpotMark(letter, on_land, side, False, 0, 0)))
+            marks.append((h, LetterMark(letter, on_land, side)))
     return number_spots(marks)
 
 
 def roundable(board: Board, h: Hex) -> bool:
     """Could a buoy here be rounded whichever way its rounding line points? Every half-line from
     it must be crossable from water to water somewhere (COURSE-03)."""
-    return all(crossable(board, h, d) for d in DIRECTIONS)
+    return all(board.crossable(h, d) for d in DIRECTIONS)
 
 
 def _choose_spot(

@@ -1,92 +1,616 @@
-"""The move adjudicator: what happens when a boat makes a move, and why.
+"""The rules kernel: the decisions and chance of a Powerboats turn, and what a move does.
 
-``adjudicate(position, move)`` is pure: it checks the move against the rules, moves the boat and
-returns an :class:`Outcome` with the new position, the path hex by hex and a trace of every step
-of the decision with the rule it applies. An illegal move raises :class:`IllegalMove` saying why
-and which moves would be legal. Rules: reference and narrative, "Turn Structure" ("Rolling Dice",
-"Turning Your Speedboat", "Moving"), "Damage", "Passing Boats", "Completing a Course"; rulings
-MOVE-01..MOVE-09 and COURSE-04 in docs/rulings.md.
+A turn is a decision, then chance, then a decision, as game engines model it (OpenSpiel: legal
+actions, chance outcomes with probabilities, apply; python-chess: ``legal_moves``, ``push``):
+
+1. :func:`dice_decisions`: the dice steps open to the boat to move (keep, add or remove one die,
+   and which held dice to re-roll; reference, "Rolling Dice");
+2. :func:`roll_outcomes`: the values those dice can show, each with its probability;
+3. :func:`heading_choices`: the three headings for the dice rolled, which are legal and what each
+   leads to (reference, "Turning Your Speedboat"; MOVE-01);
+4. :func:`apply`: play the :class:`~.position.Move` (all three together) and get an
+   :class:`Outcome`: the new position and, as structured :mod:`events <.events>`, everything that
+   happened and why. An illegal move raises :class:`IllegalMove` with the events up to the point
+   where it fails.
+
+The kernel is pure and has one path: it never builds words. :attr:`Outcome.events` are read off
+the record the kernel keeps of its own decisions (made only when asked for, so bots and
+simulations pay nothing for them), and :mod:`.explain` turns events into the trace people read.
+Rules: reference and narrative, "Turn Structure", "Damage", "Passing Boats", "Completing a Course";
+rulings MOVE-01..MOVE-10, COURSE-04 and EXP-01..EXP-12 in docs/rulings.md.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.course.describe import DIRECTION_WORDS
-from course_builder.powerboats.course.rounding import Sense
-from course_builder.powerboats.course.routing import advance
-from course_builder.powerboats.play.movement import REDOUBT_CRASH, Sailing, sail
-from course_builder.powerboats.play.position import FINISH_NEXT, TURNS, Boat, Move, Position
-from course_builder.powerboats.play.race import Race, Rules
+from course_builder.powerboats.course.progress import advance
+from course_builder.powerboats.play import events as ev
+from course_builder.powerboats.play.movement import Sailing, sail, straight_run
+from course_builder.powerboats.play.position import (
+    DIE_FACES,
+    FINISH_NEXT,
+    TURN_ORDER,
+    Boat,
+    DiceChange,
+    DiceStep,
+    Move,
+    Position,
+    PositionError,
+    Turn,
+)
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.rules import REDOUBT_CRASH, SINK_AT, HeadingRule
 
-SINK_AT = 4
-
-R_DICE = 'reference, "Rolling Dice"'
-R_TURN = 'reference, "Turning Your Speedboat"'
-R_MOVE = 'reference, "Moving"'
-R_DAMAGE = 'reference, "Damage"'
-R_PASS = 'reference, "Passing Boats"'
-R_FINISH = 'reference, "Completing a Course"'
+HEADINGS = {d: tuple(d.left(t.steps) for t in TURN_ORDER) for d in Direction}
+"""For each heading: the headings after turning left, going straight and turning right."""
 
 
 class IllegalMove(CourseBuilderError):
-    """A move the rules do not allow; ``legal`` lists what would be allowed instead."""
+    """A move the rules do not allow: ``reason``, ``legal`` (what would be allowed instead) and
+    ``events`` (what the kernel had established before the move failed)."""
 
-    def __init__(self, reason: str, legal: Sequence[str] = ()) -> None:
+    def __init__(self, reason: str, legal: Sequence[str] = (),
+                 events: tuple[ev.Event, ...] = ()) -> None:
         self.reason = reason
         self.legal = tuple(legal)
+        self.events = events
         text = reason + (f" (legal: {', '.join(legal)})" if legal else "")
         super().__init__(text)
 
 
-@dataclass(frozen=True)
-class HeadingOption:
-    """One of the three headings open to a boat this turn, and where it leads."""
+# ------------------------------------------------------------------------------------------------
+# decisions and chance
+# ------------------------------------------------------------------------------------------------
 
-    turn: str
-    heading: Direction
-    free: int
-    """Open water straight ahead before land, a buoy or the edge (other boats do not count)."""
-    legal: bool
-    path: tuple[Hex, ...]
-    """Hexes entered, the start excluded, up to where the boat stops."""
-    crash: bool
-    damage: int
+
+def dice_decisions(position: Position) -> tuple[DiceStep, ...]:
+    """Every distinct dice step of the boat to move: keep the count, add a die or remove one of
+    each value held, each with every distinct choice of held dice to re-roll (reference, "Rolling
+    Dice"; MOVE-02 for a boat without dice). None for a boat that has finished or sunk."""
+    boat = position.boat
+    if not boat.racing:
+        return ()
+    held = sorted(boat.dice)
+    steps: list[DiceStep] = []
+    if held or position.race.rules.zero_dice_turn:
+        steps.extend(DiceStep(DiceChange.KEEP, None, r) for r in _sub_multisets(held))
+    steps.extend(DiceStep(DiceChange.ADD, None, r) for r in _sub_multisets(held))
+    for value in sorted(set(held)):
+        rest = list(held)
+        rest.remove(value)
+        steps.extend(DiceStep(DiceChange.REMOVE, value, r) for r in _sub_multisets(rest))
+    return tuple(steps)
+
+
+def _sub_multisets(values: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct sub-multiset of sorted ``values``, each sorted, smallest first."""
+    counts = sorted(Counter(values).items())
+    out = []
+    for picks in itertools.product(*(range(c + 1) for _v, c in counts)):
+        out.append(tuple(v for (v, _c), k in zip(counts, picks, strict=True) for _ in range(k)))
+    return sorted(out, key=lambda r: (len(r), r))
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    """One outcome of the roll: the ``rolled`` values (sorted), the boat's ``dice`` after the
+    roll (kept dice, then the rolled ones), and its probability (``ways`` of ``3 ** n``)."""
+
+    rolled: tuple[int, ...]
+    dice: tuple[int, ...]
+    ways: int
+    probability: float
+
+
+def roll_outcomes(position: Position, step: DiceStep) -> tuple[RollOutcome, ...]:
+    """The outcomes of rolling the dice a step rolls (each die shows 1, 2 or 3 with equal
+    chance), as multisets with their probabilities; they sum to 1."""
+    kept = kept_dice(position.boat, step)
+    n = step.rolled_count
+    total = len(DIE_FACES) ** n
+    out = []
+    for rolled in itertools.combinations_with_replacement(DIE_FACES, n):
+        ways = math.factorial(n)
+        for count in Counter(rolled).values():
+            ways //= math.factorial(count)
+        out.append(RollOutcome(rolled, (*kept, *rolled), ways, ways / total))
+    return tuple(out)
+
+
+class HeadingChoice:
+    """One of the three headings open to the boat for the dice rolled: the turn, the heading,
+    how far it gets before a crash (``reach``; other boats do not count, PB-10) and whether the
+    heading rule allows it. :attr:`preview` sails it in full (path, crash, damage, tile effects)
+    when asked."""
+
+    __slots__ = ("_preview", "dice", "heading", "legal", "position", "reach", "turn")
+
+    def __init__(self, position: Position, dice: tuple[int, ...], turn: Turn,
+                 heading: Direction, reach: int, legal: bool) -> None:
+        self.position = position
+        self.dice = dice
+        self.turn = turn
+        self.heading = heading
+        self.reach = reach
+        self.legal = legal
+        self._preview: Sailing | None = None
+
+    def __repr__(self) -> str:
+        return (f"HeadingChoice({self.turn.value} {self.heading.name}, reach {self.reach}, "
+                f"{'legal' if self.legal else 'illegal'})")
+
+    @property
+    def preview(self) -> Sailing:
+        """The move sailed on this heading, other boats ignored."""
+        if self._preview is None:
+            boat = self.position.boat
+            race = self.position.race
+            total = sum(self.dice) * (2 if boat.redoubt else 1)
+            fly = boat.redoubt and race.rules.redoubt_wait_flies
+            self._preview = sail(race, race.board.index_of[boat.hex], self.heading, total,
+                                 self.dice, fly=fly, damage=boat.damage)
+        return self._preview
+
+    @property
+    def path(self) -> tuple[Hex, ...]:
+        """Hexes entered, the start excluded, up to where the boat stops."""
+        return tuple(map(self.position.race.board.hex_at, self.preview.hexes[1:]))
 
     @property
     def end(self) -> Hex | None:
-        return self.path[-1] if self.path else None
+        return self.path[-1] if self.preview.hexes[1:] else None
+
+    @property
+    def crash(self) -> bool:
+        return self.preview.crash
+
+    @property
+    def damage(self) -> int:
+        s = self.preview
+        return s.damage + s.rock_damage + (REDOUBT_CRASH if s.out else 0)
+
+    @property
+    def effects(self) -> tuple[ev.Event, ...]:
+        return tuple(self.preview.effects)
 
 
-@dataclass(slots=True)
-class Outcome:
-    """What a move did."""
+def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingChoice, ...]:
+    """The three headings (left, straight, right) for the dice after rolling, which are legal
+    and how far each gets (reference, "Turning Your Speedboat"; MOVE-01; EXP-07, EXP-11). Only the
+    clear run ahead is looked at; :attr:`HeadingChoice.preview` sails a heading when asked."""
+    dice = tuple(dice)
+    boat = position.boats[position.to_move]
+    race = position.race
+    total = sum(dice) * (2 if boat.redoubt else 1)
+    start = race.board.index_of[boat.hex]
+    headings = HEADINGS[boat.heading]
+    reaches = _reaches(race, start, headings, total, dice, boat.damage)
+    legal = (False, True, False) if boat.redoubt else _legal(reaches, total)
+    return (HeadingChoice(position, dice, Turn.LEFT, headings[0], reaches[0], legal[0]),
+            HeadingChoice(position, dice, Turn.STRAIGHT, headings[1], reaches[1], legal[1]),
+            HeadingChoice(position, dice, Turn.RIGHT, headings[2], reaches[2], legal[2]))
+
+
+def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int,
+             dice: tuple[int, ...], damage: int,
+             trials: dict[Direction, Sailing] | None = None) -> tuple[int, int, int]:
+    """The reach of the three headings (see :func:`_reach`)."""
+    if not race.tiles:
+        run = race.clear_run[start]
+        return run[headings[0]], run[headings[1]], run[headings[2]]
+    left, straight, right = (_reach(race, start, d, total, dice, damage, trials)
+                             for d in headings)
+    return left, straight, right
+
+
+def legal_turns(position: Position, dice: Sequence[int]) -> tuple[Turn, ...]:
+    """The turns the heading rule allows for the dice after rolling."""
+    return tuple(c.turn for c in heading_choices(position, dice) if c.legal)
+
+
+def _reach(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ...],
+           damage: int = 0, trials: dict[Direction, Sailing] | None = None) -> int:
+    """How far heading ``d`` gets before crashing (MOVE-01).
+
+    With expansion tiles within reach on the line and ``heading_with_tiles="simulate"``
+    (EXP-11), the move is played with the tiles' effects, other boats ignored (kept in
+    ``trials``): the steps used before a crash, or the total if it does not crash. Otherwise the
+    straight open run ahead.
+    """
+    free = race.clear_run[start][d]
+    if (not race.tiles or race.rules.heading_with_tiles is not HeadingRule.SIMULATE or total == 0
+            or race.tile_ahead[start][d] > (total if total < free else free)):
+        return free
+    trial = sail(race, start, d, total, dice, damage=damage)
+    if trials is not None:
+        trials[d] = trial
+    return trial.used if trial.crash else max(total, free)
+
+
+def _legal(reaches: Sequence[int], total: int) -> tuple[bool, bool, bool]:
+    """Which of left, straight, right are legal (MOVE-01): a heading allowing the full total if
+    any does, else the longest straight water path (ties free); any heading for a total of 0."""
+    if total == 0:
+        return (True, True, True)
+    left, straight, right = reaches
+    if max(reaches) >= total:
+        return (left >= total, straight >= total, right >= total)
+    longest = max(reaches)
+    return (left == longest, straight == longest, right == longest)
+
+
+# ------------------------------------------------------------------------------------------------
+# apply
+# ------------------------------------------------------------------------------------------------
+
+
+def kept_dice(boat: Boat, step: DiceStep | Move) -> tuple[int, ...]:
+    """The held dice a dice step keeps as they are (not removed, not re-rolled), in the order
+    held; :class:`IllegalMove` if the boat does not hold the dice the step names."""
+    change = step.change
+    if change is DiceChange.KEEP or change is DiceChange.ADD:
+        if not step.reroll:
+            return boat.dice
+        held = list(boat.dice)
+    elif change is DiceChange.REMOVE:
+        held = list(boat.dice)
+        if not held:
+            raise IllegalMove(f"{boat.colour} holds no die to remove", ["+", "="])
+        if step.removed not in held:
+            raise IllegalMove(f"{boat.colour} holds no {step.removed} to remove "
+                              f"(dice: {dice_text(boat.dice)})",
+                              [f"-{v}" for v in sorted(set(held))])
+        held.remove(step.removed)
+    else:  # pragma: no cover - Move and DiceStep accept only the three changes
+        raise IllegalMove(f"unknown dice change {change!r}", ["+", "-N", "="])
+    for v in step.reroll:
+        if v not in held:
+            raise IllegalMove(f"{boat.colour} holds no {v} to re-roll (dice kept: "
+                              f"{dice_text(tuple(held))})")
+        held.remove(v)
+    return tuple(held)
+
+
+def resolve_dice(boat: Boat, move: Move) -> tuple[int, ...]:
+    """The dice after the dice step and the roll, or :class:`IllegalMove` (reference, "Rolling
+    Dice"): the kept dice in the order held, then the values rolled."""
+    rolled = move.rolled
+    adding = move.change is DiceChange.ADD
+    if not move.reroll and not adding and move.change is DiceChange.KEEP and not rolled:
+        return boat.dice  # keeps its dice as they are: nothing rolled
+    kept = (boat.dice if not move.reroll and move.change is not DiceChange.REMOVE
+            else kept_dice(boat, move))
+    expected = len(move.reroll) + adding
+    if len(rolled) != expected:
+        raise IllegalMove(f"{len(rolled)} dice values given, but {expected} dice are rolled "
+                          f"({len(move.reroll)} re-rolled{', 1 added' if adding else ''})")
+    for v in rolled:
+        if v not in DIE_FACES:
+            raise IllegalMove("the dice show 1, 2 or 3 only")
+    return kept + rolled if rolled else kept
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as players write them: ``3-1-3``, or ``none``."""
+    return "-".join(str(v) for v in dice) if dice else "none"
+
+
+class _Record:
+    """What the kernel decided in one move, kept so that its events can be read off later.
+    Filled in stage by stage: the class attributes are what a stage not reached leaves (a move
+    that turns out illegal stops early). :class:`Outcome` is the finished record."""
+
+    dice: tuple[int, ...] = ()
+    waiting: bool | None = None  # set once the dice are judged
+    total = 0
+    turn_index: int | None = None  # set once the heading is being judged
+    start = -1
+    reaches: tuple[int, ...] | None = None
+    legal: tuple[bool, ...] | None = None
+    sailing: Sailing | None = None  # set once the move is sailed
+    fly = False
+    last = 0  # index in sailing.hexes of the hex the boat stops on
+    taken: Sequence[int] = ()
+    marks: Sequence[tuple] = ()  # rounding, un-rounding and finishing, in path order
+    crash_damage = 0
+    damage_after = 0  # the boat's damage counters after the move
+
+    before: Position
+    """The position the move was made in."""
+    move: Move
+
+    @property
+    def sailed(self) -> list[int]:
+        """The hexes actually sailed, start to end (after any pull-back)."""
+        return self.sailing.hexes[:self.last + 1] if self.sailing is not None else []
+
+
+def _partial(before: Position, move: Move, **facts: object) -> _Record:
+    """The record of a move that stopped early (an illegal move), for its events."""
+    record = object.__new__(_Record)
+    record.__dict__.update(before=before, move=move, **facts)
+    return record
+
+
+def apply(position: Position, move: Move) -> Outcome:
+    """Play one move of the boat whose turn it is; raises :class:`IllegalMove`.
+
+    The hot loop of bots, simulations and the par solver, written for speed: the stages (dice,
+    heading, sailing, stopping, settling) keep their findings in local variables and read the
+    race's integer tables; the rare cases (expansion tiles within reach, a heading rule to judge,
+    boats to pull back behind, a rounding line crossed) branch off to helpers; the outcome is
+    made in one go at the end.
+    """
+    race = position.race
+    boat = position.boats[position.to_move]
+    if boat.finished or boat.sunk:
+        state = f"finished {boat.finished}" if boat.finished else "sunk"
+        raise IllegalMove(f"{boat.colour} has {state} and does not move any more")
+    dice = resolve_dice(boat, move)
+    total = sum(dice)
+    if (total == 0 and move.change is DiceChange.KEEP and not boat.dice
+            and not race.rules.zero_dice_turn):
+        raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
+                          "zero_dice_turn=False)", ["+"], _events(_partial(position, move,
+                                                                           dice=dice)))
+    waiting = boat.redoubt
+    if waiting:
+        total *= 2
+        if move.turn is not Turn.STRAIGHT:
+            raise IllegalMove(f"{boat.colour} ended its last move on a Redoubt: it may not "
+                              f"turn this turn (expansion, \"Redoubt\")", ["straight"], _events(
+                                  _partial(position, move, dice=dice, waiting=True, total=total)))
+    turn = move.turn
+    k = 1 if turn is Turn.STRAIGHT else 0 if turn is Turn.LEFT else 2
+    start = race.board.index_of[boat.hex]
+    headings = HEADINGS[boat.heading]
+    rec = object.__new__(Outcome)
+    facts = rec.__dict__
+    facts.update(before=position, move=move, dice=dice, waiting=waiting, total=total,
+                 turn_index=k, start=start)
+    if race.tiles or waiting:
+        sailing = _sail_with_tiles(rec, race, boat, headings)
+    else:
+        if race.clear_run[start][headings[k]] < total:  # a full heading is always legal
+            _judge_headings(rec, race, boat, headings, {})
+        sailing = straight_run(race, start, headings[k], total)
+    facts["sailing"] = sailing
+    facts["last"] = _stop(rec, race, boat, sailing)
+    _settle(rec, race, boat, sailing)
+    return rec
+
+
+def _judge_headings(rec: _Record, race: Race, boat: Boat, headings: tuple[Direction, ...],
+                    trials: dict[Direction, Sailing]) -> None:
+    """The heading rule (MOVE-01): raises :class:`IllegalMove` for a heading it forbids."""
+    rec.reaches = _reaches(race, rec.start, headings, rec.total, rec.dice, boat.damage, trials)
+    rec.legal = legal = _legal(rec.reaches, rec.total)
+    assert rec.turn_index is not None
+    if not legal[rec.turn_index]:
+        raise _wrong_heading(rec)
+
+
+def _sail_with_tiles(rec: _Record, race: Race, boat: Boat, headings: tuple[Direction, ...]
+                     ) -> Sailing:
+    """The move when expansion tiles may act or the boat flies from a redoubt (EXP-01..12)."""
+    assert rec.turn_index is not None
+    heading = headings[rec.turn_index]
+    trials: dict[Direction, Sailing] = {}
+    reach = _reach(race, rec.start, heading, rec.total, rec.dice, boat.damage, trials)
+    if not rec.waiting and reach < rec.total:
+        _judge_headings(rec, race, boat, headings, trials)
+    rec.fly = fly = bool(rec.waiting) and race.rules.redoubt_wait_flies
+    occupied = _occupied(rec.before, boat)
+    trial = trials.get(heading)
+    if trial is not None and not fly and occupied.isdisjoint(trial.hexes):
+        return trial  # other boats play no part in it: the trial run is the move
+    return sail(race, rec.start, heading, rec.total, rec.dice, fly=fly, occupied=occupied,
+                damage=boat.damage)
+
+
+def _occupied(position: Position, boat: Boat) -> frozenset[int]:
+    """The hexes of the other boats a boat may not end on (MOVE-05, MOVE-07)."""
+    race = position.race
+    index_of = race.board.index_of
+    blocking = race.rules.finished_boats_block
+    return frozenset([index_of[b.hex] for b in position.boats
+                      if b is not boat and not b.sunk and (blocking or not b.finished)])
+
+
+def _wrong_heading(rec: _Record) -> IllegalMove:
+    boat = rec.before.boat
+    assert rec.reaches is not None and rec.legal is not None
+    if max(rec.reaches) >= rec.total:
+        why = f"a heading that allows the full {rec.total} is required"
+    else:
+        why = ("every heading crashes, so the one with the longest straight path through water "
+               "is required")
+    legal = [t.word for t, ok in zip(TURN_ORDER, rec.legal, strict=True) if ok]
+    return IllegalMove(f"{boat.colour} may not go {rec.move.turn.word}: {why} "
+                       f"({ev.R_TURN})", legal, _events(rec))
+
+
+def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
+    """Where the boat stops, as an index in ``sailing.hexes``: the end of its sailing, or, when
+    that holds another boat, the last free water hex it passed (reference, "Passing Boats";
+    MOVE-05, PB-19)."""
+    hexes = sailing.hexes
+    last = len(hexes) - 1
+    if sailing.out:
+        return last
+    end = race.board.hex_at(hexes[last])
+    flown = sailing.flown
+    if flown or (last and end in [b.hex for b in rec.before.boats]):
+        others = _occupied(rec.before, boat)
+        water = race.board.water
+        taken = []
+        while last > 0 and (hexes[last] in others or last in flown or not water[hexes[last]]):
+            if hexes[last] in others:
+                taken.append(hexes[last])
+            last -= 1
+        rec.taken = taken
+    return last
+
+
+def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
+    """Rounding, finishing, damage and sinking along the hexes actually sailed; the new
+    position."""
+    phase, count = boat.next_buoy - 1, boat.crossings
+    finished = 0
+    if (sailing.effects or sailing.flown or race.gate_free[rec.start][sailing.heading] < rec.last
+            or (phase >= 3 and sailing.heading in race.finish_dirs)):
+        phase, count, finished = _progress(rec, phase, count)  # a straight sail that crosses
+        # no rounding line (most moves) rounds nothing, and finishes only across the tile
+    crash_damage = REDOUBT_CRASH if sailing.out else sailing.damage if sailing.crash else 0
+    damage = boat.damage + sailing.rock_damage + crash_damage
+    if damage:
+        rec.crash_damage = crash_damage
+        rec.damage_after = damage
+    sunk = damage >= SINK_AT or sailing.out
+    dice: tuple[int, ...] = ()
+    if not sailing.crash:
+        dice = rec.dice
+        if sailing.removed_dice:
+            held = list(dice)
+            for v in sailing.removed_dice:
+                held.remove(v)
+            dice = tuple(held)
+    position = rec.before
+    boats = list(position.boats)
+    boats[position.to_move] = _BOAT(Boat, (
+        boat.colour, race.board.hex_at(sailing.hexes[rec.last]), sailing.heading, dice, damage,
+        FINISH_NEXT if phase >= 3 else phase + 1, count if phase < 3 else 0, finished, sunk,
+        sailing.redoubt_wait and not sunk))
+    rec.position = next_turn(position, tuple(boats))
+
+
+_BOAT = tuple.__new__
+"""Makes a :class:`Boat` from a full tuple of its fields without the checks of its keyword
+constructor: the kernel's own records only."""
+
+
+def _progress(rec: _Record, phase: int, count: int) -> tuple[int, int, int]:
+    """Buoys rounded and the finish along the hexes sailed (COURSE-04, MOVE-06): the rounding
+    state after the move and the finishing place (0 if none)."""
+    race = rec.before.race
+    n = race.n
+    gates = race.gates
+    sailing = rec.sailing
+    assert sailing is not None
+    skip_flown = not race.rules.flight_counts
+    finished = 0
+    steps = sailing.steps
+    marks: list[tuple] = []
+    for pos, (ia, ib) in enumerate(itertools.pairwise(rec.sailed)):
+        if skip_flown and (pos in sailing.flown or pos + 1 in sailing.flown):
+            continue
+        step = ia * n + ib
+        if step in race.gate_steps:
+            before = phase
+            phase, count = advance(phase, count, step, gates)
+            if phase > before:
+                marks.append(("round", phase, ia, ib))
+            elif phase < before:
+                marks.append(("undo", before))
+        if phase >= 3 and not finished and ib in race.tile and steps[pos] in race.finish_dirs:
+            finished = sum(1 for b in rec.before.boats if b.finished) + 1
+            marks.append(("finish", finished, ib))
+    rec.marks = marks
+    return phase, count, finished
+
+
+def next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
+    """The next racing boat in seat order; the turn number grows when play wraps round
+    (MOVE-08)."""
+    count = len(boats)
+    current = position.to_move
+    for step in range(1, count + 1):
+        k = (current + step) % count
+        b = boats[k]
+        if not b.finished and not b.sunk:
+            return position.derive(boats, k, position.turn + (1 if k <= current else 0))
+    return position.derive(boats, current, position.turn)  # the race is over
+
+
+class Outcome(_Record):
+    """What a move did: the new :attr:`position`, the boat's path and results, and the
+    :attr:`events` that say what happened and why (the kernel's finished record)."""
 
     position: Position
-    move: Move
-    boat: str
-    dice: tuple[int, ...]
-    """The dice after rolling, before any crash took them."""
-    heading: Direction
-    path: tuple[Hex, ...]
-    """From the start hex to the end hex."""
-    crash: bool
-    damage: int
-    rounded: tuple[int, ...]
-    finished: int
-    sunk: bool
-    trace: tuple[str, ...]
+    """The position after the move (the next boat to move)."""
+    _events: tuple[ev.Event, ...] | None = None
+
+    @property
+    def boat(self) -> str:
+        return self.before.boat.colour
+
+    @property
+    def heading(self) -> Direction:
+        """The heading at the end of the move (a maelstrom may have turned the boat)."""
+        assert self.sailing is not None
+        return self.sailing.heading
+
+    @property
+    def path(self) -> tuple[Hex, ...]:
+        """From the start hex to the end hex."""
+        return tuple(map(self.before.race.board.hex_at, self.sailed))
+
+    @property
+    def crash(self) -> bool:
+        assert self.sailing is not None
+        return self.sailing.crash or self.sailing.out
+
+    @property
+    def damage(self) -> int:
+        """Damage taken in this move (crash, bad landing and rocks)."""
+        assert self.sailing is not None
+        return self.crash_damage + self.sailing.rock_damage
+
+    @property
+    def rounded(self) -> tuple[int, ...]:
+        """Buoys rounded in this move and still rounded at its end."""
+        out: list[int] = []
+        for mark in self.marks:
+            if mark[0] == "round":
+                out.append(mark[1])
+            elif mark[0] == "undo":
+                out = [r for r in out if r < mark[1]]
+        return tuple(out)
+
+    @property
+    def finished(self) -> int:
+        """The finishing place reached in this move (0 if none)."""
+        return next((m[1] for m in self.marks if m[0] == "finish"), 0)
+
+    @property
+    def sunk(self) -> bool:
+        return self.position.boats[self.before.to_move].sunk
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """Everything that happened, in order (see :mod:`.events`)."""
+        if self._events is None:
+            self._events = _events(self)
+        return self._events
+
+    @property
+    def trace(self) -> tuple[str, ...]:
+        """The events in words, each with the rule it applies (:mod:`.explain`)."""
+        from course_builder.powerboats.play.explain import explain
+
+        return explain(self.events)
 
     def to_json(self) -> dict:
-        from course_builder.powerboats.play.notation import format_position
-
         return {
             "boat": self.boat,
-            "move": str(self.move),
+            "move": self.move.notation(),
             "dice": list(self.dice),
             "total": sum(self.dice),
             "heading": self.heading.name,
@@ -97,340 +621,128 @@ class Outcome:
             "finished": self.finished,
             "sunk": self.sunk,
             "trace": list(self.trace),
-            "position": format_position(self.position),
+            "position": self.position.notation(),
         }
 
 
-def _rc(h: Hex) -> str:
-    r, c = h.offset
-    return f"({r}, {c})"
+# ------------------------------------------------------------------------------------------------
+# events, read off the record
+# ------------------------------------------------------------------------------------------------
 
 
-def roll(boat: Boat, move: Move) -> tuple[int, ...]:
-    """The dice after the dice step, or :class:`IllegalMove` (reference, "Rolling Dice")."""
-    held = list(boat.dice)
-    adding = 0
-    if move.change == "+":
-        adding = 1
-    elif move.change == "-":
-        if not held:
-            raise IllegalMove(f"{boat.colour} holds no die to remove", ["+", "="])
-        if move.removed not in held:
-            raise IllegalMove(f"{boat.colour} holds no {move.removed} to remove "
-                              f"(dice: {_dice(boat.dice)})", [f"-{v}" for v in sorted(set(held))])
-        held.remove(move.removed)
-    elif move.change != "=":
-        raise IllegalMove(f"unknown dice change {move.change!r}", ["+", "-N", "="])
-    for v in move.reroll:
-        if v not in held:
-            raise IllegalMove(f"{boat.colour} holds no {v} to re-roll (dice kept: "
-                              f"{_dice(tuple(held))})")
-        held.remove(v)
-    expected = len(move.reroll) + adding
-    if len(move.rolled) != expected:
-        raise IllegalMove(f"{len(move.rolled)} dice values given, but {expected} dice are rolled "
-                          f"({len(move.reroll)} re-rolled{', 1 added' if adding else ''})")
-    if any(v not in (1, 2, 3) for v in move.rolled):
-        raise IllegalMove("the dice show 1, 2 or 3 only")
-    return tuple(held) + tuple(move.rolled)
-
-
-def _dice(dice: Sequence[int]) -> str:
-    return "-".join(str(v) for v in dice) if dice else "none"
-
-
-_TURN_LETTERS = tuple(TURNS)
-_HEADINGS = {d: tuple(d.left(k) for k in TURNS.values()) for d in Direction}
-"""For each heading: the headings after turning left, going straight and turning right."""
-
-
-def _free(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ...],
-          trials: dict[Direction, Sailing], damage: int = 0) -> int:
-    """How far heading ``d`` gets before crashing (MOVE-01).
-
-    With expansion tiles within reach on the line and ``heading_with_tiles="simulate"``
-    (EXP-11), the move is played with the tiles' effects, other boats ignored (kept in
-    ``trials``): the steps used before a crash, or the total if it does not crash. Otherwise the
-    straight open run ahead.
-    """
-    free = race.clear_run[start][d]
-    if (not race.tiles or race.rules.heading_with_tiles != "simulate" or total == 0
-            or race.tile_ahead[start][d] > (total if total < free else free)):
-        return free
-    trial = trials[d] = sail(race, start, d, total, dice, damage=damage)
-    return trial.used if trial.crash else max(total, free)
-
-
-def _frees(position: Position, boat: Boat, total: int, dice: tuple[int, ...]
-           ) -> tuple[int, tuple[Direction, ...], tuple[int, ...], dict[Direction, Sailing]]:
-    """Start index, the three headings, how far each gets (see :func:`_free`), the trials."""
-    race = position.race
-    start = race.board.index(boat.hex)
-    headings = _HEADINGS[boat.heading]
-    trials: dict[Direction, Sailing] = {}
-    frees = tuple(_free(race, start, d, total, dice, trials, boat.damage) for d in headings)
-    return start, headings, frees, trials
-
-
-def _legal(frees: Sequence[int], total: int) -> tuple[bool, bool, bool]:
-    """Which of left, straight, right are legal (MOVE-01): a heading allowing the full total if
-    any does, else the longest straight water path (ties free); any heading for a total of 0."""
-    if total == 0:
-        return (True, True, True)
-    left, straight, right = frees
-    if max(frees) >= total:
-        return (left >= total, straight >= total, right >= total)
-    longest = max(frees)
-    return (left == longest, straight == longest, right == longest)
-
-
-def heading_options(position: Position, total: int, boat_index: int | None = None,
-                    dice: tuple[int, ...] | None = None) -> list[HeadingOption]:
-    """The three headings (left, straight, right) for a total, which are legal, and where each
-    leads (reference, "Turning Your Speedboat"; MOVE-01). Other boats do not count here."""
-    race = position.race
-    boat = position.boats[position.to_move if boat_index is None else boat_index]
-    if boat.redoubt:  # on a redoubt since last turn: doubled, straight on (EXP-07)
-        total *= 2
-    dice = boat.dice if dice is None else dice
-    start, headings, frees, _trials = _frees(position, boat, total, dice)
-    legal = (False, True, False) if boat.redoubt else _legal(frees, total)
-    fly = boat.redoubt and race.rules.redoubt_wait_flies
-    out = []
-    for letter, d, free, ok in zip(_TURN_LETTERS, headings, frees, legal, strict=True):
-        trial = sail(race, start, d, total, dice, fly=fly, damage=boat.damage)
-        path = tuple(race.board.hex_at(i) for i in trial.hexes[1:])
-        damage = trial.damage + trial.rock_damage + (REDOUBT_CRASH if trial.out else 0)
-        out.append(HeadingOption(letter, d, free, ok, path, trial.crash, damage))
-    return out
-
-
-def adjudicate(position: Position, move: Move, *, explain: bool = True) -> Outcome:
-    """Play one move of the boat whose turn it is; raises :class:`IllegalMove`."""
-    race = position.race
-    rules = race.rules
-    board = race.board
+def _events(rec: _Record) -> tuple[ev.Event, ...]:
+    """The events of a move from what the kernel recorded (the whole move, or as far as it got
+    before it turned out illegal)."""
+    position = rec.before
     boat = position.boat
-    trace: list[str] = []
-    note = trace.append if explain else _ignore
-    if not boat.racing:
-        state = f"finished {boat.finished}" if boat.finished else "sunk"
-        raise IllegalMove(f"{boat.colour} has {state} and does not move any more")
-    dice = roll(boat, move)
-    total = sum(dice)
-    if explain:
-        change = {"+": "adds a die", "-": f"removes a {move.removed}", "=": "keeps its dice"}[
-            move.change]
-        rerolled = f", re-rolls {_dice(move.reroll)}" if move.reroll else ""
-        rolled = f", rolls {_dice(move.rolled)}" if move.rolled else ""
-        note(f"dice: {boat.colour} holds {_dice(boat.dice)}, {change}{rerolled}{rolled} -> "
-             f"{_dice(dice)} = {total} ({R_DICE})")
-    if total == 0 and move.change == "=" and not boat.dice and not rules.zero_dice_turn:
-        raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
-                          "zero_dice_turn=False)", ["+"])
-    waiting = boat.redoubt
-    if waiting:
-        total *= 2
-        if move.turn != "S":
-            raise IllegalMove(f"{boat.colour} ended its last move on a Redoubt: it may not turn "
-                              f"this turn (expansion, \"Redoubt\")", ["straight"])
-        if explain:
-            note(f"on a Redoubt since last turn: the dice count double, {total}, and it may not "
-                 f"turn (expansion, \"Redoubt\")")
-    k = _TURN_LETTERS.index(move.turn)
-    start = board.index(boat.hex)
-    headings = _HEADINGS[boat.heading]
-    trials: dict[Direction, Sailing] = {}
-    free = _free(race, start, headings[k], total, dice, trials, boat.damage)
-    frees: tuple[int, ...]
-    if waiting:
-        frees, legal_flags = (free, free, free), (False, True, False)
-    elif not explain and free >= total:
-        # a heading that allows the full total is always legal: the others need no judging
-        frees, legal_flags = (free, free, free), (True, True, True)
-    else:
-        frees = tuple(free if j == k else _free(race, start, d, total, dice, trials, boat.damage)
-                      for j, d in enumerate(headings))
-        legal_flags = _legal(frees, total)
-    heading = headings[k]
-    if explain or not legal_flags[k]:
-        legal = [t for t, ok in zip(_TURN_LETTERS, legal_flags, strict=True) if ok]
-    if explain and not waiting:
-        parts = []
-        for t, d, f in zip(_TURN_LETTERS, headings, frees, strict=True):
-            ahead = "free" if f >= total else "then a crash"
-            parts.append(f"{_turn_word(t)} {d.name}: {f} water, {ahead}")
-        with_tiles = (", expansion tiles played out (EXP-11)" if race.tiles
-                      and rules.heading_with_tiles == "simulate" else "")
-        note("headings: " + "; ".join(parts) + f" (other boats do not count, PB-10{with_tiles})")
-    if not legal_flags[k]:
-        if max(frees) >= total:
-            why = f"a heading that allows the full {total} is required"
-        else:
-            why = ("every heading crashes, so the one with the longest straight path through "
-                   "water is required")
-        raise IllegalMove(f"{boat.colour} may not go {_turn_word(move.turn)}: {why} ({R_TURN})",
-                          [_turn_word(t) for t in legal])
-    if explain and total and not waiting:
-        if max(frees) >= total:
-            note(f"a heading that allows the full {total} is required: "
-                 f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
-                 f"({R_TURN})")
-        else:
-            note(f"every heading crashes: the longest straight path ({free}) is required: "
-                 f"{_list(_turn_word(t) for t in legal)} legal; {_turn_word(move.turn)} chosen "
-                 f"({R_TURN})")
-    elif explain and not total:
-        note(f"no dice: the boat does not move; it turns {_turn_word(move.turn)} (PB-05, MOVE-02)")
+    move = rec.move
+    out: list[ev.Event] = [ev.DiceRolled(boat.colour, boat.dice, move.change, move.removed,
+                                         move.reroll, move.rolled, rec.dice)]
+    if rec.waiting is None:
+        return tuple(out)
+    if rec.waiting:
+        out.append(ev.RedoubtDoubled(rec.total))
+    if rec.turn_index is None:
+        return tuple(out)
+    out.extend(_heading_events(rec, chosen=rec.sailing is not None))
+    if rec.sailing is not None:
+        out.extend(_move_events(rec, rec.sailing))
+    return tuple(out)
 
-    index = board.index
-    blocking = rules.finished_boats_block
-    occupied = frozenset([index(b.hex) for b in position.boats
-                          if b is not boat and not b.sunk and (blocking or not b.finished)])
-    fly = waiting and rules.redoubt_wait_flies
-    trial = trials.get(heading)
-    if trial is not None and not explain and not fly and occupied.isdisjoint(trial.hexes):
-        sailing = trial  # other boats play no part in it: the trial run is the move
+
+def _heading_events(rec: _Record, chosen: bool) -> Iterable[ev.Event]:
+    position = rec.before
+    race = position.race
+    boat = position.boat
+    headings = HEADINGS[boat.heading]
+    if rec.reaches is None:
+        rec.reaches = _reaches(race, rec.start, headings, rec.total, rec.dice, boat.damage)
+        rec.legal = (False, True, False) if rec.waiting else _legal(rec.reaches, rec.total)
+    assert rec.legal is not None and rec.turn_index is not None
+    if not rec.waiting:
+        yield ev.HeadingsJudged(
+            tuple(ev.HeadingReach(t, d, r) for t, d, r in zip(TURN_ORDER, headings, rec.reaches,
+                                                              strict=True)),
+            rec.total, bool(race.tiles) and race.rules.heading_with_tiles is HeadingRule.SIMULATE)
+    legal = tuple(t for t, ok in zip(TURN_ORDER, rec.legal, strict=True) if ok)
+    if not chosen:
+        return
+    if rec.total == 0:
+        basis = "no-dice"
+    elif rec.waiting:
+        return
     else:
-        sailing = sail(race, start, heading, total, dice, fly=fly, explain=explain,
-                       occupied=occupied, damage=boat.damage)
+        basis = "full" if max(rec.reaches) >= rec.total else "longest"
+    yield ev.HeadingChosen(rec.move.turn, legal, rec.total, basis, rec.reaches[rec.turn_index])
+
+
+def _move_events(rec: _Record, sailing: Sailing) -> Iterable[ev.Event]:
+    position = rec.before
+    board = position.race.board
     hexes = sailing.hexes
-    if explain and len(hexes) > 1:
-        note(f"{'flies' if fly else 'moves'} {DIRECTION_WORDS[heading]}: "
-             f"{' '.join(_rc(board.hex_at(i)) for i in hexes[1:])} ({R_MOVE})")
-    for line in sailing.story:
-        note(line)
-    # the end, pulled back from an occupied hex to the last free water hex passed (PB-19)
-    last = len(hexes) - 1
-    taken: list[int] = []
-    if not sailing.out:
-        while last > 0 and (hexes[last] in occupied or last in sailing.flown
-                            or not board.water[hexes[last]]):
-            if hexes[last] in occupied:
-                taken.append(hexes[last])
-            last -= 1
-    if taken and explain:
-        owners = ", ".join(f"{_rc(board.hex_at(i))} by {_owner(position, board.hex_at(i))}"
-                           for i in taken)
-        note(f"taken: {owners}: it stays on the last free hex it passed, "
-             f"{_rc(board.hex_at(hexes[last]))} ({R_PASS})")
-    sailed = hexes[:last + 1]
-    steps = sailing.steps[:last]
+    if len(hexes) > 1 and rec.turn_index is not None:
+        heading = HEADINGS[position.boat.heading][rec.turn_index]
+        yield ev.Sailed(tuple(map(board.hex_at, hexes[1:])), heading, rec.fly)
+    yield from sailing.effects
+    if rec.taken:
+        owners = {b.hex: b.colour for b in position.boats}
+        taken = tuple((board.hex_at(i), owners[board.hex_at(i)]) for i in rec.taken)
+        yield ev.HeldBack(taken, board.hex_at(rec.sailed[-1]))
+    course = position.race.course
+    for mark in rec.marks:
+        if mark[0] == "round":
+            sense = course.buoy(mark[1]).arrow
+            assert sense is not None
+            yield ev.BuoyRounded(mark[1], sense, board.hex_at(mark[2]), board.hex_at(mark[3]))
+        elif mark[0] == "undo":
+            yield ev.RoundingUndone(mark[1])
+        elif mark[0] == "finish":
+            yield ev.Finished(mark[1], board.hex_at(mark[2]))
+    if sailing.crash and not sailing.out:
+        yield ev.Crashed(sailing.used, rec.total, rec.crash_damage, rec.damage_after,
+                         board.hex_at(rec.sailed[-1]))
+    if not sailing.out and rec.damage_after >= SINK_AT:
+        finished = any(m[0] == "finish" for m in rec.marks)
+        yield ev.Sank(rec.damage_after, finished)
 
-    # buoys and the finish along the hexes actually passed
-    phase, count = boat.next_buoy - 1, boat.crossings
-    rounded: list[int] = []
-    finished = 0
-    n = race.n
-    gates = race.gates
-    for pos, (ia, ib) in enumerate(itertools.pairwise(sailed)):
-        if not rules.flight_counts and (pos in sailing.flown or pos + 1 in sailing.flown):
+
+# ------------------------------------------------------------------------------------------------
+# the start of a race
+# ------------------------------------------------------------------------------------------------
+
+
+def start_hexes(race: Race) -> tuple[Hex, ...]:
+    """Where boats may start (reference, "Start Positions": on or behind the start/finish tile):
+    the tile's hexes, then the rows behind it, nearest first, open water only."""
+    board = race.board
+    tile = race.course.tile
+    back = tile.start_direction.opposite()
+    out: list[Hex] = []
+    for k in range(0, max(board.rows, board.cols)):
+        for h in tile.hexes:
+            spot = h
+            for _ in range(k):
+                spot = spot.neighbor(back)
+            i = board.index_or_none(spot)
+            if i is not None and board.water[i] and i not in race.buoy_index and spot not in out:
+                out.append(spot)
+    return tuple(out)
+
+
+def initial_position(race: Race, boats: Sequence[Boat | str], *, start_player: int = 0
+                     ) -> Position:
+    """The position at the start of a race: ``boats`` in seat order (clockwise from the start
+    player's left, MOVE-08), given as :class:`Boat` records or as colours to be placed on the
+    start hexes in order, pointing in the start direction, with no dice; ``start_player`` moves
+    first."""
+    places = iter(start_hexes(race))
+    made: list[Boat] = []
+    for b in boats:
+        if isinstance(b, Boat):
+            made.append(b)
             continue
-        step = ia * n + ib
-        if step in race.gate_steps:
-            before = phase
-            phase, count = advance(phase, count, step, gates)
-            if phase > before:
-                rounded.append(phase)
-                if explain:
-                    sense = race.course.buoy(phase).arrow or Sense.CW
-                    note(f"rounds buoy {phase}: crosses its rounding line {sense.words} between "
-                         f"{_rc(board.hex_at(ia))} and {_rc(board.hex_at(ib))} (COURSE-04)")
-            elif phase < before:
-                rounded = [r for r in rounded if r <= phase]
-                if explain:
-                    note(f"crosses buoy {before}'s rounding line back: buoy {before} is no "
-                         "longer rounded (COURSE-04)")
-        if (phase >= 3 and not finished and ib in race.tile
-                and steps[pos] in race.finish_dirs):
-            finished = sum(1 for b in position.boats if b.finished) + 1
-            if explain:
-                note(f"enters the start/finish tile at {_rc(board.hex_at(ib))} from the finish "
-                     f"side: finishes in place {finished} ({R_FINISH})")
-    damage = boat.damage + sailing.rock_damage
-    new_dice = list(dice)
-    for v in sailing.removed_dice:
-        new_dice.remove(v)
-    crash_damage = 0
-    if sailing.out:
-        crash_damage = REDOUBT_CRASH
-        damage += REDOUBT_CRASH
-        new_dice = []
-    elif sailing.crash:
-        crash_damage = sailing.damage
-        damage += crash_damage
-        new_dice = []
-        if explain:
-            stop = _rc(board.hex_at(sailed[-1]))
-            note(f"crash after {sailing.used} of {total}: {crash_damage} damage (total {damage}) "
-                 f"and all dice lost; it stops at {stop} ({R_DAMAGE})")
-    sunk = damage >= SINK_AT or sailing.out
-    if sunk and explain and not sailing.out:
-        scored = (" - it finished first, so it keeps its place (reference, \"Completing a "
-                  "Course\")") if finished else ""
-        note(f"{damage} damage: the boat sinks and is out of this race ({R_DAMAGE}){scored}")
-    end = board.hex_at(sailed[-1])
-    new_boat = Boat(boat.colour, end, sailing.heading, tuple(new_dice), damage,
-                    FINISH_NEXT if phase >= 3 else phase + 1, count if phase < 3 else 0,
-                    finished, sunk, sailing.redoubt_wait and not sunk)
-    boats = list(position.boats)
-    boats[position.to_move] = new_boat
-    new_position = _next_turn(position, tuple(boats))
-    path = tuple(map(board.hexes().__getitem__, sailed))
-    return Outcome(new_position, move, boat.colour, dice, sailing.heading, path,
-                   sailing.crash or sailing.out, crash_damage + sailing.rock_damage,
-                   tuple(rounded), finished, sunk, tuple(trace))
-
-
-def _next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
-    """The next racing boat in seat order; the turn number grows when play wraps round."""
-    count = len(boats)
-    current = position.to_move
-    for step in range(1, count + 1):
-        k = (current + step) % count
-        if boats[k].racing:
-            return position.derive(boats, k, position.turn + (1 if k <= current else 0))
-    return position.derive(boats, current, position.turn)  # the race is over
-
-
-def legal_moves(position: Position, dice: Sequence[int]) -> list[HeadingOption]:
-    """The route preview: for the given dice, every heading with whether it is legal and where
-    it leads (path, crash, damage)."""
-    return heading_options(position, sum(dice), dice=tuple(dice))
-
-
-def start_damage(new_damage: Sequence[int], rules: Rules) -> int:
-    """Damage counters a boat starts its next race with, given the damage it newly took in each
-    race so far (reference, "Damage": repaired between races but one counter stays; after race B
-    the same, so race C can start with 2). Whether a boat that took no new damage in B still goes
-    up to 2 is ruling MOVE-09, option ``damage_carry``."""
-    if rules.damage_carry == "races-damaged":
-        return sum(1 for d in new_damage if d > 0)
-    if rules.damage_carry == "one-per-race":
-        carried = 0
-        for d in new_damage:
-            if carried + d > 0:
-                carried += 1
-        return carried
-    raise ValueError(f"unknown damage_carry {rules.damage_carry!r} (races-damaged, one-per-race)")
-
-
-def race_over(position: Position) -> bool:
-    return not any(b.racing for b in position.boats)
-
-
-def _owner(position: Position, h: Hex) -> str:
-    return next(b.colour for b in position.boats if b.hex == h)
-
-
-def _turn_word(letter: str) -> str:
-    return {"L": "left", "S": "straight", "R": "right"}[letter]
-
-
-def _list(words) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _ignore(_text: str) -> None:
-    return None
+        try:
+            made.append(Boat(b.lower(), next(places), race.course.tile.start_direction))
+        except StopIteration:
+            raise PositionError("no free start hex left for every boat") from None
+    return Position(race, tuple(made), start_player, 1)

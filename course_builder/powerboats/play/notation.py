@@ -1,4 +1,7 @@
-"""One-line text for positions and moves (think FEN and SAN), and their JSON form.
+"""Reading the one-line notation of positions and moves (think FEN and SAN), and position JSON.
+
+The models write their own notation (:meth:`Move.notation`, :meth:`Position.notation`); this
+module reads it back.
 
 **Move**: ``[CHANGE][rREROLL][/ROLLED]TURN``
 
@@ -26,20 +29,32 @@ Example: ``classic:A:A3,A1cw,A2cw,A4ccw:NE,W | yellow 16,7 NE 32 d0 n1 ; red 15,
 
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.powerboats.course.model import Course
-from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Move, Position, PositionError
-from course_builder.powerboats.play.race import Race, Rules
+from course_builder.powerboats.course.code import CourseCodeError, course_code_data
+from course_builder.powerboats.course.load import IllegalCourse, load_course
+from course_builder.powerboats.lake.catalog import Catalog
+from course_builder.powerboats.play.position import (
+    FINISH_NEXT,
+    Boat,
+    DiceChange,
+    Move,
+    Position,
+    PositionError,
+    Turn,
+)
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.rules import Rules, RulesError
 
 _MOVE_RE = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?(?:/(?P<rolled>[123]+))?"
                       r"(?P<turn>[LSR])$")
+
+ReadCourse = Callable[[str], Any]
+"""Reads the course data an ``@reference`` in a position names (the caller's file reader)."""
 
 
 class NotationError(CourseBuilderError):
@@ -59,8 +74,8 @@ def parse_move(text: str) -> Move:
         raise NotationError(_move_problem(t))
     change = m.group("change") or "="
     removed = int(change[1]) if change.startswith("-") else None
-    return Move(change[0], removed, _digits(m.group("reroll")), _digits(m.group("rolled")),
-                m.group("turn"))
+    return Move(DiceChange(change[0]), removed, _digits(m.group("reroll")),
+                _digits(m.group("rolled")), Turn(m.group("turn")))
 
 
 def _move_problem(t: str) -> str:
@@ -80,80 +95,51 @@ def _digits(text: str | None) -> tuple[int, ...]:
     return tuple(int(c) for c in text) if text else ()
 
 
-def format_move(move: Move) -> str:
-    change = {"+": "+", "-": f"-{move.removed}", "=": ""}[move.change]
-    reroll = "r" + "".join(map(str, move.reroll)) if move.reroll else ""
-    rolled = "/" + "".join(map(str, move.rolled)) if move.rolled else ""
-    text = f"{change}{reroll}{rolled}{move.turn}"
-    return text
-
-
 # ------------------------------------------------------------------------------------------------
 # courses in positions
 # ------------------------------------------------------------------------------------------------
 
 
-def course_code(race: Race) -> str:
-    """The course part of a position's notation (``@file`` courses keep their reference)."""
-    if race.notation_ref:
-        return race.notation_ref
-    c = race.course
-    spots = [c.buoy(0).spot] + [f"{c.buoy(n).spot}{_arrow(c, n)}" for n in (1, 2, 3)]
-    board = c.board_source.get("board", "classic")
-    return (f"{board}:{c.race}:{','.join(str(s) for s in spots)}:"
-            f"{c.tile.start_direction.name},{c.tile.finish_direction.name}")
+class RaceBook:
+    """The races that positions name by course code or ``@reference``, each built and checked
+    once. Owned by whoever reads positions (one command run, one web session), so nothing is kept
+    beyond it; ``read_course`` reads ``@reference`` courses (none can be read without it)."""
 
+    def __init__(self, catalog: Catalog | None = None,
+                 read_course: ReadCourse | None = None) -> None:
+        self.catalog = catalog
+        self.read_course = read_course
+        self._races: dict[tuple[str, Rules], Race] = {}
 
-def _arrow(course: Course, number: int) -> str:
-    arrow = course.buoy(number).arrow
-    return arrow.value if arrow is not None else ""
+    def race(self, code: str, rules: Rules | None = None) -> Race:
+        """The race a course code (or ``@reference``) stands for, under ``rules``."""
+        rules = rules or Rules()
+        key = (code, rules)
+        if key not in self._races:
+            self._races[key] = self._build(code, rules)
+        return self._races[key]
 
-
-@lru_cache(maxsize=32)
-def race_from_code(code: str, rules: Rules = Rules()) -> Race:  # noqa: B008 - frozen, hashable
-    """The race a course code (or ``@file``) stands for; cached, since checking a course costs."""
-    from course_builder.powerboats.course.model import spec_from_json
-    from course_builder.powerboats.course.validate import validate
-    from course_builder.powerboats.lake.catalog import board_from_source
-
-    if code.startswith("@"):
-        path = Path(code[1:])
+    def _build(self, code: str, rules: Rules) -> Race:
+        if code.startswith("@"):
+            if self.read_course is None:
+                raise NotationError(f"course {code!r}: course files cannot be read here; give "
+                                    "the course code instead")
+            data = self.read_course(code[1:])
+        else:
+            try:
+                data = course_code_data(code)
+            except CourseCodeError as exc:
+                raise NotationError(str(exc)) from None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise NotationError(f"course {code!r}: cannot read it ({exc})") from None
-    else:
-        data = _course_data(code)
-    spec = spec_from_json(data)
-    board = board_from_source(spec.board_source)
-    result = validate(spec, board)
-    if not result.ok or result.course is None:
-        raise NotationError(f"course {code!r} is not legal: {result.problems[0]}")
-    return Race(board, result.course, rules, code if code.startswith("@") else None)
+            board, course = load_course(data, self.catalog)
+        except IllegalCourse as exc:
+            raise NotationError(f"course {code!r} is not legal: {exc.problems[0]}") from None
+        return Race(board, course, rules, code if code.startswith("@") else None)
 
 
-def _course_data(code: str) -> dict[str, Any]:
-    parts = code.split(":")
-    if len(parts) != 4:
-        raise NotationError(f"course {code!r}: expected BOARD:RACE:SPOTS:START,FINISH, e.g. "
-                            "'classic:A:A3,A1cw,A2cw,A4ccw:NE,W', or @course.json")
-    board, race, spots, dirs = parts
-    items = spots.split(",")
-    if len(items) != 4:
-        raise NotationError(f"course {code!r}: give the spots of buoys 0-3, e.g. A3,A1cw,A2cw,A4ccw")
-    buoys: list[dict[str, Any]] = [{"number": 0, "spot": items[0]}]
-    for n, item in enumerate(items[1:], start=1):
-        m = re.fullmatch(r"([A-Ca-c][0-9]+)(cw|ccw)", item)
-        if not m:
-            raise NotationError(f"course {code!r}: buoy {n} {item!r} must be a spot and an arrow, "
-                                "e.g. A1cw or A2ccw")
-        buoys.append({"number": n, "spot": m.group(1), "arrow": m.group(2)})
-    directions = dirs.split(",")
-    if len(directions) != 2:
-        raise NotationError(f"course {code!r}: give the start and finish directions, e.g. NE,W")
-    return {"race": race.upper(), "board": {"board": board}, "buoys": buoys,
-            "start_finish_tile": {"start_direction": directions[0],
-                                  "finish_direction": directions[1]}}
+def race_from_code(code: str, rules: Rules | None = None, book: RaceBook | None = None) -> Race:
+    """The race a course code (or ``@reference``) stands for."""
+    return (book or RaceBook()).race(code, rules)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -161,36 +147,17 @@ def _course_data(code: str) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------------
 
 
-def format_boat(b: Boat) -> str:
-    r, c = b.hex.offset
-    dice = "".join(map(str, b.dice)) or "-"
-    nxt = "F" if b.next_buoy >= FINISH_NEXT else str(b.next_buoy)
-    text = f"{b.colour} {r},{c} {b.heading.name} {dice} d{b.damage} n{nxt}"
-    if b.crossings:
-        text += f" c{b.crossings}"
-    if b.finished:
-        text += f" f{b.finished}"
-    if b.sunk:
-        text += " x"
-    if b.redoubt:
-        text += " w"
-    return text
-
-
-def format_position(position: Position) -> str:
-    boats = " ; ".join(format_boat(b) for b in position.boats)
-    return (f"{course_code(position.race)} | {boats} | {position.boat.colour} {position.turn}")
-
-
-def parse_position(text: str, rules: Rules | None = None) -> Position:
-    """A position from its notation; :class:`NotationError` points at the bad part."""
+def parse_position(text: str, rules: Rules | None = None, book: RaceBook | None = None
+                   ) -> Position:
+    """A position from its notation; :class:`NotationError` points at the bad part. ``book``
+    keeps the races of course codes already read (and reads ``@reference`` courses)."""
     rules = rules or Rules()
     sections = text.split("|")
     if len(sections) != 3:
         raise NotationError("position: expected 'COURSE | BOATS | COLOUR TURN' (3 parts split "
                             f"by '|'), got {len(sections)} part(s)")
     course_text, boats_text, state_text = (s.strip() for s in sections)
-    race = race_from_code(course_text, rules)
+    race = race_from_code(course_text, rules, book)
     boats = [_parse_boat(boat_text.strip(), k)
              for k, boat_text in enumerate(boats_text.split(";"), start=1)]
     state = state_text.split()
@@ -246,47 +213,27 @@ def _parse_boat(text: str, k: int) -> Boat:
                 FINISH_NEXT if nxt == "nF" else int(nxt[1]), count, finished, sunk, redoubt)
 
 
-def position_to_json(position: Position) -> dict[str, Any]:
-    return {
-        "course": position.race.course.to_json(),
-        "rules": position.race.rules.to_json(),
-        "boats": [
-            {"colour": b.colour, "hex": list(b.hex.offset), "heading": b.heading.name,
-             "dice": list(b.dice), "damage": b.damage,
-             "next_buoy": "finish" if b.next_buoy >= FINISH_NEXT else b.next_buoy,
-             "crossings": b.crossings, "finished": b.finished, "sunk": b.sunk, "redoubt": b.redoubt}
-            for b in position.boats
-        ],
-        "to_move": position.boat.colour,
-        "turn": position.turn,
-        "notation": format_position(position),
-    }
-
-
-def position_from_json(data: Any, rules: Rules | None = None) -> Position:
-    """A position from its JSON form (:func:`position_to_json`); a ``notation`` alone is enough."""
-    from course_builder.powerboats.course.model import spec_from_json
-    from course_builder.powerboats.course.validate import validate
-    from course_builder.powerboats.lake.catalog import board_from_source
-
+def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | None = None
+                       ) -> Position:
+    """A position from its JSON form (:meth:`Position.to_json`); a ``notation`` alone is
+    enough."""
     if not isinstance(data, dict):
         raise NotationError("a position file holds a JSON object")
     if "rules" in data:
         try:
             rules = Rules.from_json(data["rules"])
-        except (TypeError, ValueError) as exc:
+        except RulesError as exc:
             raise NotationError(f"rules: {exc}") from None
     rules = rules or Rules()
     if "boats" not in data:
         if "notation" in data:
-            return parse_position(str(data["notation"]), rules)
+            return parse_position(str(data["notation"]), rules, book)
         raise NotationError("a position needs 'course' and 'boats' (or a 'notation')")
-    spec = spec_from_json(data.get("course"))
-    board = board_from_source(spec.board_source)
-    checked = validate(spec, board)
-    if not checked.ok or checked.course is None:
-        raise NotationError(f"course is not legal: {checked.problems[0]}")
-    race = Race(board, checked.course, rules)
+    try:
+        board, course = load_course(data.get("course"), book.catalog if book else None)
+    except IllegalCourse as exc:
+        raise NotationError(f"course is not legal: {exc.problems[0]}") from None
+    race = Race(board, course, rules)
     boats = []
     for k, b in enumerate(data["boats"], start=1):
         try:
@@ -307,18 +254,3 @@ def position_from_json(data: Any, rules: Rules | None = None) -> Position:
         return Position(race, tuple(boats), colours.index(to_move), int(data.get("turn", 1)))
     except PositionError as exc:
         raise NotationError(f"position: {exc}") from None
-
-
-def read_position(text_or_path: str, rules: Rules | None = None) -> Position:
-    """A position from notation, or from a file holding notation or the position's JSON."""
-    path = Path(text_or_path)
-    if "|" not in text_or_path and path.is_file():
-        content = path.read_text(encoding="utf-8").strip()
-        if content.startswith("{"):
-            try:
-                data = json.loads(content)
-            except json.JSONDecodeError as exc:
-                raise NotationError(f"{path}: not valid JSON ({exc})") from None
-            return position_from_json(data, rules)
-        return parse_position(content, rules)
-    return parse_position(text_or_path, rules)

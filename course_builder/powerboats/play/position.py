@@ -1,36 +1,74 @@
-"""Positions and moves as plain data (rules reference, "Turn Structure").
+"""Positions and moves as plain data, each with its one-line notation (rules reference, "Turn
+Structure"; docs/notation.md).
 
 A :class:`Position` is the race (board, course, rules) plus the boats: each with its hex, heading
 (a boat points at a hex side, so one of the six directions), the dice it holds, its damage, the
 next buoy to round and how far it has got round it, and whether it has finished or sunk; plus
-whose turn it is and the turn number. A :class:`Move` is the dice step (add one die, remove one,
-or keep the count; which held dice are re-rolled; the values rolled) and the turn (left, none,
-right). Dice are inputs: the adjudicator never rolls.
+whose turn it is and the turn number. A turn is a :class:`DiceStep` (add one die, remove one, or
+keep the count; which held dice are re-rolled), the values rolled (chance), and a :class:`Turn`
+(left, none, right): together a :class:`Move`. Dice are inputs: the rules never roll.
+
+As in python-chess (``Board.fen()``, ``Move.uci()``), the models write their own notation
+(:meth:`Move.notation`, :meth:`Position.notation`); reading it back is :mod:`.notation`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
 from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.rules import SINK_AT
 
 FINISH_NEXT = 4
 """``next_buoy`` of a boat that has rounded buoy 3 and heads for the finish."""
 
-TURNS = {"L": 1, "S": 0, "R": -1}
-"""The turn letters and how many 60-degree steps counter-clockwise they turn the boat."""
+DIE_FACES = (1, 2, 3)
+"""The faces of a Powerboats die (reference, "Components": triangular 1-2-3 dice)."""
 
 
 class PositionError(CourseBuilderError):
     """A position that is not possible (two boats on one hex, a boat on land, ...)."""
 
 
+class DiceChange(StrEnum):
+    """The first part of a turn (reference, "Rolling Dice"): add a die, remove one, or keep the
+    count. The values are the notation's signs."""
+
+    ADD = "+"
+    REMOVE = "-"
+    KEEP = "="
+
+
+class Turn(StrEnum):
+    """Turning before moving (reference, "Turning Your Speedboat"): the notation's letters."""
+
+    LEFT = "L"
+    STRAIGHT = "S"
+    RIGHT = "R"
+
+    @property
+    def steps(self) -> int:
+        """60-degree steps counter-clockwise: +1 left, 0 straight, -1 right."""
+        return _TURN_STEPS[self]
+
+    @property
+    def word(self) -> str:
+        return _TURN_WORDS[self]
+
+
+_TURN_STEPS = {Turn.LEFT: 1, Turn.STRAIGHT: 0, Turn.RIGHT: -1}
+_TURN_WORDS = {Turn.LEFT: "left", Turn.STRAIGHT: "straight", Turn.RIGHT: "right"}
+TURN_ORDER = (Turn.LEFT, Turn.STRAIGHT, Turn.RIGHT)
+"""The three headings open to a boat, in the order previews and traces list them."""
+
+
 class Boat(NamedTuple):
-    """One speedboat in a race (an immutable record; cheap to make, as the adjudicator makes one
-    per move)."""
+    """One speedboat in a race (an immutable record; cheap to make, as the kernel makes one per
+    move)."""
 
     colour: str
     hex: Hex
@@ -55,26 +93,100 @@ class Boat(NamedTuple):
     def racing(self) -> bool:
         return not self.finished and not self.sunk
 
+    def notation(self) -> str:
+        """``COLOUR ROW,COL HEADING DICE dDAMAGE nNEXT`` and the optional fields (notation.md)."""
+        r, c = self.hex.offset
+        dice = "".join(map(str, self.dice)) or "-"
+        nxt = "F" if self.next_buoy >= FINISH_NEXT else str(self.next_buoy)
+        text = f"{self.colour} {r},{c} {self.heading.name} {dice} d{self.damage} n{nxt}"
+        if self.crossings:
+            text += f" c{self.crossings}"
+        if self.finished:
+            text += f" f{self.finished}"
+        if self.sunk:
+            text += " x"
+        if self.redoubt:
+            text += " w"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"colour": self.colour, "hex": list(self.hex.offset), "heading": self.heading.name,
+                "dice": list(self.dice), "damage": self.damage,
+                "next_buoy": "finish" if self.next_buoy >= FINISH_NEXT else self.next_buoy,
+                "crossings": self.crossings, "finished": self.finished, "sunk": self.sunk,
+                "redoubt": self.redoubt}
+
+
+@dataclass(frozen=True)
+class DiceStep:
+    """The dice decision of a turn: ``change`` the count by one at most (``removed`` is the value
+    of the die taken away) and ``reroll`` these held values. The dice then rolled are
+    :attr:`rolled_count`: the re-rolled ones and an added one."""
+
+    change: DiceChange = DiceChange.KEEP
+    removed: int | None = None
+    reroll: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.change) is not DiceChange:
+            _coerce(self, change=DiceChange)
+
+    @property
+    def rolled_count(self) -> int:
+        return len(self.reroll) + (1 if self.change is DiceChange.ADD else 0)
+
+    def then(self, rolled: tuple[int, ...], turn: Turn = Turn.STRAIGHT) -> Move:
+        """The move made of this dice step, the values rolled and a turn."""
+        return Move(self.change, self.removed, self.reroll, tuple(rolled), Turn(turn))
+
+    def notation(self) -> str:
+        """The move notation without the rolled values and the turn, e.g. ``+r2``."""
+        change = {DiceChange.ADD: "+", DiceChange.REMOVE: f"-{self.removed}",
+                  DiceChange.KEEP: ""}[self.change]
+        return change + ("r" + "".join(map(str, self.reroll)) if self.reroll else "")
+
 
 @dataclass(frozen=True)
 class Move:
     """A turn: change the dice count by one at most, re-roll any held dice, roll, turn.
 
-    ``change`` is ``"+"`` (add a die), ``"-"`` (remove the held die of value ``removed``) or
-    ``"="``; ``reroll`` the values of held dice rolled again; ``rolled`` the values they (and an
-    added die) came up with; ``turn`` ``"L"``, ``"S"`` or ``"R"``.
+    ``change`` is ``+`` (add a die), ``-`` (remove the held die of value ``removed``) or ``=``;
+    ``reroll`` the values of held dice rolled again; ``rolled`` the values they (and an added die)
+    came up with; ``turn`` ``L``, ``S`` or ``R``.
     """
 
-    change: str = "="
+    change: DiceChange = DiceChange.KEEP
     removed: int | None = None
     reroll: tuple[int, ...] = ()
     rolled: tuple[int, ...] = ()
-    turn: str = "S"
+    turn: Turn = Turn.STRAIGHT
+
+    def __post_init__(self) -> None:
+        if type(self.change) is not DiceChange or type(self.turn) is not Turn:
+            _coerce(self, change=DiceChange, turn=Turn)
+
+    @property
+    def dice_step(self) -> DiceStep:
+        return DiceStep(self.change, self.removed, self.reroll)
+
+    def notation(self) -> str:
+        """``[CHANGE][rREROLL][/ROLLED]TURN``, e.g. ``+r2/13R`` (docs/notation.md)."""
+        rolled = "/" + "".join(map(str, self.rolled)) if self.rolled else ""
+        return f"{self.dice_step.notation()}{rolled}{self.turn.value}"
 
     def __str__(self) -> str:
-        from course_builder.powerboats.play.notation import format_move
+        return self.notation()
 
-        return format_move(self)
+
+def _coerce(record: object, **kinds: type[StrEnum]) -> None:
+    """Accept the notation's letters for enum fields (``"+"``, ``"S"``) in frozen records."""
+    for name, kind in kinds.items():
+        value = getattr(record, name)
+        try:
+            object.__setattr__(record, name, kind(value))
+        except ValueError:
+            choices = ", ".join(repr(k.value) for k in kind)
+            raise PositionError(f"{name} must be one of {choices}, got {value!r}") from None
 
 
 @dataclass(frozen=True)
@@ -90,30 +202,43 @@ class Position:
     def __post_init__(self) -> None:
         seen: dict[Hex, str] = {}
         colours = set()
+        if not self.boats:
+            raise PositionError("a position needs at least one boat")
+        if not 0 <= self.to_move < len(self.boats):
+            raise PositionError("the boat to move is not in the race")
+        if self.turn < 1:
+            raise PositionError(f"the turn number must be 1 or more, got {self.turn}")
         for b in self.boats:
             if b.colour in colours:
                 raise PositionError(f"two boats are {b.colour}")
             colours.add(b.colour)
             if b.sunk or (b.finished and not self.race.rules.finished_boats_block):
                 continue
-            if not self.race.board.is_water(b.hex):
-                raise PositionError(f"{b.colour} is on land at {b.hex.offset}")
-            if self.race.board.index(b.hex) in self.race.buoy_index:
-                raise PositionError(f"{b.colour} is on a buoy at {b.hex.offset}")
-            if b.hex in seen:
-                raise PositionError(f"{b.colour} and {seen[b.hex]} share the hex {b.hex.offset}")
-            seen[b.hex] = b.colour
-            if any(v not in (1, 2, 3) for v in b.dice):
-                raise PositionError(f"{b.colour} holds a die that is not 1, 2 or 3")
-            if not 0 <= b.damage < 4:
-                raise PositionError(f"{b.colour} has {b.damage} damage; 4 or more sinks a boat")
-        if not 0 <= self.to_move < len(self.boats):
-            raise PositionError("the boat to move is not in the race")
+            self._check_afloat(b, seen)
+
+    def _check_afloat(self, b: Boat, seen: dict[Hex, str]) -> None:
+        race = self.race
+        if not race.board.is_water(b.hex):
+            raise PositionError(f"{b.colour} is on land at {b.hex.offset}")
+        if race.board.index(b.hex) in race.buoy_index:
+            raise PositionError(f"{b.colour} is on a buoy at {b.hex.offset}")
+        if b.hex in seen:
+            raise PositionError(f"{b.colour} and {seen[b.hex]} share the hex {b.hex.offset}")
+        seen[b.hex] = b.colour
+        if any(v not in DIE_FACES for v in b.dice):
+            raise PositionError(f"{b.colour} holds a die that is not 1, 2 or 3")
+        if not 0 <= b.damage < SINK_AT:
+            raise PositionError(f"{b.colour} has {b.damage} damage; {SINK_AT} or more sinks a boat")
 
     @property
     def boat(self) -> Boat:
         """The boat whose turn it is."""
         return self.boats[self.to_move]
+
+    @property
+    def race_over(self) -> bool:
+        """No boat is racing any more: all have finished or sunk."""
+        return not any(b.racing for b in self.boats)
 
     def by_colour(self, colour: str) -> Boat:
         for b in self.boats:
@@ -122,16 +247,30 @@ class Position:
         raise PositionError(f"no {colour} boat in this position")
 
     def derive(self, boats: tuple[Boat, ...], to_move: int, turn: int) -> Position:
-        """A position made by a legal move from this one: not checked again (the adjudicator's
-        own result; positions from users go through the checking constructor)."""
+        """A position made by a legal move from this one: not checked again (the kernel's own
+        result; positions from users go through the checking constructor)."""
         new = object.__new__(Position)
-        object.__setattr__(new, "race", self.race)
-        object.__setattr__(new, "boats", boats)
-        object.__setattr__(new, "to_move", to_move)
-        object.__setattr__(new, "turn", turn)
+        fields = new.__dict__
+        fields["race"] = self.race
+        fields["boats"] = boats
+        fields["to_move"] = to_move
+        fields["turn"] = turn
         return new
 
-    def __str__(self) -> str:
-        from course_builder.powerboats.play.notation import format_position
+    def notation(self) -> str:
+        """``COURSE | BOAT ; BOAT ; ... | COLOUR TURN`` (docs/notation.md)."""
+        boats = " ; ".join(b.notation() for b in self.boats)
+        return f"{self.race.code} | {boats} | {self.boat.colour} {self.turn}"
 
-        return format_position(self)
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "course": self.race.course.to_json(),
+            "rules": self.race.rules.to_json(),
+            "boats": [b.to_json() for b in self.boats],
+            "to_move": self.boat.colour,
+            "turn": self.turn,
+            "notation": self.notation(),
+        }
+
+    def __str__(self) -> str:
+        return self.notation()

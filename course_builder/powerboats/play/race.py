@@ -1,9 +1,10 @@
-"""Everything fixed for one race, precomputed for the move adjudicator's hot loop.
+"""Everything fixed for one race, precomputed for the kernel's hot loop.
 
-A :class:`Race` binds a board, a course and the chosen :class:`Rules` options and turns them into
-integer tables: the open run ahead of every hex in every direction with buoys counted as
-obstacles, the rounding gates of buoys 1-3 as sets of board steps, the start/finish tile's hexes
-and its finish directions. Building one costs a few milliseconds; adjudicating a move on it costs
+A :class:`Race` binds a board, a course and the chosen :class:`~.rules.Rules` options and turns
+them into integer tables: the open run ahead of every hex in every direction with buoys counted as
+obstacles, the rounding gates of buoys 1-3 as sets of board steps and how far a straight line runs
+before it meets one, the start/finish tile's hexes and its finish directions, and where the
+expansion tiles lie. Building one costs a few milliseconds; playing a move on it costs
 microseconds.
 """
 
@@ -12,89 +13,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from course_builder.powerboats.course.model import (
-    CURRENT,
-    LOW_WATER,
-    MAELSTROM,
-    Course,
-    crossing_side,
-    side_directions,
-)
-from course_builder.powerboats.course.routing import Gate, gate_steps
+from course_builder.core.hexgrid import DIRECTIONS
+from course_builder.powerboats.course.code import course_code
+from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
+from course_builder.powerboats.course.progress import Gate, gate_steps
+from course_builder.powerboats.course.tile import crossing_side, side_directions
 from course_builder.powerboats.lake.board import Board
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Named rulings where the rule texts leave room (docs/rulings.md, MOVE-xx), with defaults.
-
-    Plain keyword settings: ``Rules(finished_boats_block=True)``.
-    """
-
-    finished_boats_block: bool = False
-    """MOVE-07 (PB-33): does a boat that has finished stay on the lake as a boat others cannot end
-    on? Default: no, it is lifted off at the end of its finishing turn."""
-
-    start_finish_buoys_block: bool = True
-    """MOVE-03 (PB-11): are the start (0) and finish buoys obstacles like buoys 1-3? Default:
-    yes ("a crash on land or a buoy")."""
-
-    zero_dice_turn: bool = True
-    """MOVE-02 (PB-05): may a boat with no dice keep none and only turn 60 degrees? Default: yes
-    (the rulebook's Red example)."""
-
-    heading_with_tiles: str = "simulate"
-    """EXP-11 (EX-09): how the heading rule judges a line that meets expansion tiles.
-    ``simulate``: play the whole move with the tiles' effects (a redoubt may fly a boat over an
-    island; a current may push it into one). ``straight``: the plain straight line, tiles ignored."""
-
-    flight_counts: bool = True
-    """EXP-03 (EX-14): do the hexes a boat flies over count for rounding lines and the finish?
-    Default: yes, the boat passes them."""
-
-    redoubt_wait_flies: bool = True
-    """EXP-07 (EX-05): is the doubled turn after ending on a redoubt a flight over islands?
-    Default: yes, like any redoubt move."""
-
-    damage_carry: str = "races-damaged"
-    """MOVE-09 (PB-18b): counters a boat starts races B and C with. ``races-damaged``: one per
-    earlier race in which it took damage (at most 1 into B, 2 into C). ``one-per-race``: 1 into B
-    and 2 into C if it took any damage before."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "finished_boats_block": self.finished_boats_block,
-            "start_finish_buoys_block": self.start_finish_buoys_block,
-            "zero_dice_turn": self.zero_dice_turn,
-            "heading_with_tiles": self.heading_with_tiles,
-            "flight_counts": self.flight_counts,
-            "redoubt_wait_flies": self.redoubt_wait_flies,
-            "damage_carry": self.damage_carry,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Rules:
-        known = cls().to_json()
-        unknown = set(data) - set(known)
-        if unknown:
-            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
-        return cls(**{k: data[k] for k in known if k in data})
+from course_builder.powerboats.play.rules import Rules
 
 
 @dataclass
 class Race:
-    """A board, a course and the rules, with the tables the adjudicator uses."""
+    """A board, a course and the rules, with the tables the kernel uses."""
 
     board: Board
     course: Course
     rules: Rules = field(default_factory=Rules)
     notation_ref: str | None = None
-    """How positions on this race name its course, when not by the short course code (e.g. an
+    """How positions on this race name its course, when not by the course code (e.g. an
     ``@course.json`` reference)."""
 
     def __post_init__(self) -> None:
         board = self.board
-        n = len(board.hexes())
+        n = len(board)
         self.n = n
         obstacles = {b.hex for b in self.course.buoys
                      if self.rules.start_finish_buoys_block or b.number not in (0, "finish")}
@@ -103,8 +44,8 @@ class Race:
             [w and i not in self.buoy_index for i, w in enumerate(board.water)])
         """``clear_run[i][d]``: open water straight ahead of hex ``i``, buoys counting as land."""
         arrows = [self.course.buoy(k).arrow for k in (1, 2, 3)]
-        if any(a is None for a in arrows):
-            raise ValueError("buoys 1-3 of a race course need their arrows")
+        if any(a is None for a in arrows) or len(self.course.rounding_lines) != 3:
+            raise CourseError("buoys 1-3 of a race course need their arrows and rounding lines")
         self.gates: tuple[Gate, ...] = tuple(
             gate_steps(board, line, arrow)
             for line, arrow in zip(self.course.rounding_lines, arrows, strict=True)
@@ -116,19 +57,51 @@ class Race:
         tile = self.course.tile
         finish_side = crossing_side(tile.axis, tile.finish_direction)
         self.finish_dirs = frozenset(side_directions(tile.axis, finish_side))
-        # expansion tiles: what each hex does, and how far ahead the first one lies
-        tiles: dict[int, tuple[str, Any]] = {}
-        for t in self.course.expansion_tiles:
-            for k, h in enumerate(t.hexes):
-                i = board.index_or_none(h)
-                if i is None:
-                    continue
-                data: Any = {CURRENT: t.flow, MAELSTROM: t.sense,
-                             LOW_WATER: (t.rocks or (1, 1, 1))[k]}.get(t.kind)
-                tiles[i] = (t.kind, data)
-        self.tiles = tiles
-        no_tile = board.runs_ahead([i not in tiles for i in range(n)])
+        self.tiles: dict[int, tuple[ExpansionKind, Any]] = self._tile_effects()
+        """What each expansion hex does: its kind and the flow, sense or rocks."""
+        no_tile = board.runs_ahead([i not in self.tiles for i in range(n)])
         self.tile_ahead: tuple[tuple[int, ...], ...] = tuple(
             tuple(r + 1 for r in row) for row in no_tile)
         """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead
         (one past the lake's edge when there is none, so never within reach)."""
+        self.gate_free = self._gate_free()
+        self.lines_ahead = board.lines_ahead
+
+    def _tile_effects(self) -> dict[int, tuple[ExpansionKind, Any]]:
+        tiles: dict[int, tuple[ExpansionKind, Any]] = {}
+        for t in self.course.expansion_tiles:
+            for k, h in enumerate(t.hexes):
+                i = self.board.index_or_none(h)
+                if i is None:
+                    continue
+                data: Any = {ExpansionKind.CURRENT: t.flow, ExpansionKind.MAELSTROM: t.sense,
+                             ExpansionKind.LOW_WATER: (t.rocks or (1, 1, 1))[k]}.get(t.kind)
+                tiles[i] = (t.kind, data)
+        return tiles
+
+    def _gate_free(self) -> tuple[tuple[int, ...], ...]:
+        """``gate_free[i][d]``: straight steps from hex ``i`` in direction ``d`` before the first
+        step that crosses a rounding line (so a shorter straight move rounds nothing)."""
+        nb = self.board.neighbors
+        n = self.n
+        gate = self.gate_steps
+        runs = [[0] * 6 for _ in range(n)]
+        for d in DIRECTIONS:
+            back = d.opposite()
+            for i in range(n):
+                if nb[i][d] != -1:
+                    continue  # not the far end of a line in direction d
+                count = 0
+                j = nb[i][back]
+                nxt = i
+                while j != -1:
+                    count = 0 if j * n + nxt in gate else count + 1
+                    runs[j][d] = count
+                    nxt = j
+                    j = nb[j][back]
+        return tuple(tuple(r) for r in runs)
+
+    @property
+    def code(self) -> str:
+        """How positions name this race's course: its reference, or the one-line course code."""
+        return self.notation_ref or course_code(self.course)

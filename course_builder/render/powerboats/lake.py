@@ -96,9 +96,7 @@ def board_svg(board: Board, *, title: str | None = None) -> str:
     dwg = new_drawing(frame.width, frame.height)
     heading = title or f"Powerboats - {board.name} lake"
     dwg.add(text(dwg, heading, MARGIN_MM, 9.0, 5.0, font_weight="bold", id="title"))
-    sub = board.source.get("arrangement") or ", ".join(
-        f"{k} {v}" for k, v in board.source.items() if k != "board"
-    )
+    sub = board.source.details()
     if sub:
         dwg.add(text(dwg, sub, MARGIN_MM, 13.0, 2.6, id="subtitle"))
     draw_lake(dwg, board, frame)

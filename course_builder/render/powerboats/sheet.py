@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
-from course_builder.powerboats.course.describe import KIND_WORDS, placement_steps
-from course_builder.powerboats.course.model import CURRENT, LOW_WATER, MAELSTROM, REDOUBT, Course
+from course_builder.powerboats.course.describe import placement_steps
+from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.lake.board import Board
 from course_builder.render.kit.svg import (
@@ -47,13 +47,14 @@ PIECE_COLORS = {
     "start": "#15803d",
     "finish": "#b91c1c",
     "route": "#6b21a8",
-    REDOUBT: "#8d6e63",
-    CURRENT: "#0369a1",
-    MAELSTROM: "#7e22ce",
-    LOW_WATER: "#78716c",
+    ExpansionKind.REDOUBT: "#8d6e63",
+    ExpansionKind.CURRENT: "#0369a1",
+    ExpansionKind.MAELSTROM: "#7e22ce",
+    ExpansionKind.LOW_WATER: "#78716c",
 }
 
-KIND_LETTERS = {REDOUBT: "R", CURRENT: "C", MAELSTROM: "M", LOW_WATER: "L"}
+KIND_LETTERS = {ExpansionKind.REDOUBT: "R", ExpansionKind.CURRENT: "C", ExpansionKind.MAELSTROM: "M",
+                ExpansionKind.LOW_WATER: "L"}
 
 
 def arrowhead(tip: tuple[float, float], direction: tuple[float, float], size: float
@@ -164,11 +165,11 @@ def _title(dwg: svgwrite.Drawing, board: Board, course: Course, page: str) -> No
     dwg.add(text(dwg, f"Powerboats · {race_words}", 8.0, 9.0, 5.2, font_weight="bold",
                  id="title"))
     source = course.board_source
-    parts = [f"lake: {source.get('board', board.name)}"]
-    if source.get("arrangement"):
-        parts.append(f"tiles {source['arrangement']}")
-    if source.get("board") == "random":
-        parts.append(f"lake seed {source.get('seed')}")
+    parts = [f"lake: {source.board}"]
+    if source.arrangement:
+        parts.append(f"tiles {source.arrangement}")
+    if source.is_random:
+        parts.append(f"lake seed {source.seed}")
     if course.seed is not None:
         parts.append(f"seed {course.seed}")
     if course.expansion_tiles:
@@ -193,7 +194,7 @@ def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_rou
             g.add(_hexes_outline(dwg, layout, h, fill=PIECE_COLORS[t.kind], fill_opacity=0.85,
                                  stroke="#1d2b36", stroke_width=0.25))
             cx, cy = layout.center(h)
-            if t.kind == CURRENT and t.flow is not None:
+            if t.kind == ExpansionKind.CURRENT and t.flow is not None:
                 vx, vy = unit_vector(t.flow)
                 tail = (cx - vx * size * 0.55, cy - vy * size * 0.55)
                 tip = (cx + vx * size * 0.6, cy + vy * size * 0.6)
@@ -201,12 +202,12 @@ def _draw_course(dwg: svgwrite.Drawing, course: Course, layout: Layout, show_rou
                                stroke_width=0.45))
                 g.add(dwg.polygon(arrowhead(tip, (vx, vy), size * 0.4), fill="#ffffff",
                                   class_="flow"))
-            elif t.kind == MAELSTROM and t.sense is not None:
+            elif t.kind == ExpansionKind.MAELSTROM and t.sense is not None:
                 line, head = arc_arrow((cx, cy), size * 0.45, t.sense, -90.0, 270.0,
                                        size * 0.35)
                 g.add(dwg.polyline(line, fill="none", stroke="#ffffff", stroke_width=0.4))
                 g.add(dwg.polygon(head, fill="#ffffff", class_="maelstrom-sense"))
-            elif t.kind == LOW_WATER and t.rocks is not None:
+            elif t.kind == ExpansionKind.LOW_WATER and t.rocks is not None:
                 g.add(text(dwg, str(t.rocks[i]), cx, cy + 1.0, 2.8, text_anchor="middle",
                            fill="#ffffff", font_weight="bold", class_="rocks"))
             else:
@@ -294,11 +295,11 @@ def _legend_items(course: Course, show_route: bool) -> list[tuple[str, str]]:
     ]
     if show_route and course.route is not None:
         items.append(("route", f"shortest legal route: {course.route.length} hexes"))
-    kinds = sorted({t.kind for t in course.expansion_tiles}, key=list(KIND_WORDS).index)
+    kinds = sorted({t.kind for t in course.expansion_tiles}, key=list(ExpansionKind).index)
     for kind in kinds:
-        extra = {CURRENT: " (arrows: flow)", MAELSTROM: " (arrow: turn)",
-                 LOW_WATER: " (number: rocks)"}.get(kind, "")
-        items.append((kind, f"{KIND_WORDS[kind]}{extra}"))
+        extra = {ExpansionKind.CURRENT: " (arrows: flow)", ExpansionKind.MAELSTROM: " (arrow: turn)",
+                 ExpansionKind.LOW_WATER: " (number: rocks)"}.get(kind, "")
+        items.append((kind, f"{kind.label}{extra}"))
     return items
 
 
@@ -336,7 +337,7 @@ def _legend_sample(dwg: svgwrite.Drawing, g: svgwrite.container.Group, key: str,
                        stroke=PIECE_COLORS["route"], stroke_width=0.35, stroke_dasharray="1.2,0.8"))
     else:
         g.add(dwg.rect((rounded(x - 1.8), rounded(y - 1.5)), (3.6, 3.0), fill=PIECE_COLORS[key]))
-        g.add(text(dwg, KIND_LETTERS[key], x, y + 0.9, 2.4, text_anchor="middle",
+        g.add(text(dwg, KIND_LETTERS[ExpansionKind(key)], x, y + 0.9, 2.4, text_anchor="middle",
                    fill="#ffffff", font_weight="bold"))
 
 

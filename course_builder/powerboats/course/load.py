@@ -1,0 +1,36 @@
+"""Loading a course: course-file data -> its board -> the checked course, in one place.
+
+Used wherever a course arrives from outside (a course file, a course code in a position, a game
+record): the board is rebuilt from the recorded source, the course is checked by :mod:`.validate`
+and comes back complete, or an :class:`IllegalCourse` says what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from course_builder.powerboats.course.codec import spec_from_json
+from course_builder.powerboats.course.model import Course, CourseError
+from course_builder.powerboats.course.validate import Problem, validate
+from course_builder.powerboats.lake.board import Board
+from course_builder.powerboats.lake.catalog import Catalog, board_from_source
+
+
+class IllegalCourse(CourseError):
+    """A course that breaks the rules; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: tuple[Problem, ...]) -> None:
+        self.problems = problems
+        more = f" (and {len(problems) - 1} more; run validate)" if len(problems) > 1 else ""
+        super().__init__(f"the course is not legal: {problems[0]}{more}")
+
+
+def load_course(data: Any, catalog: Catalog | None = None) -> tuple[Board, Course]:
+    """The board and the checked course of course-file data; raises :class:`CourseError` for data
+    that cannot be read and :class:`IllegalCourse` for a course that breaks the rules."""
+    spec = spec_from_json(data)
+    board = board_from_source(spec.board_source, catalog)
+    result = validate(spec, board)
+    if not result.ok or result.course is None:
+        raise IllegalCourse(result.problems)
+    return board, result.course

@@ -1,0 +1,149 @@
+"""Lake kits laid into their frame: arrangements of the six lake tiles and assembly of a board.
+
+A kit (read from a ``.board`` file by :mod:`.boardfile`) describes the physical pieces; an
+arrangement says which tile face lies in which slot and whether it is turned. :func:`assemble`
+turns the two into a playable :class:`~course_builder.powerboats.lake.board.Board`. Rules:
+reference, "Setup" (4 border pieces and 6 lake tiles fitted at random); BOARD-01, BOARD-05.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+
+from course_builder.core.hexgrid import Hex, from_offset
+from course_builder.powerboats.lake.board import (
+    BORDER,
+    LETTERS,
+    SPOTS_PER_LETTER,
+    Board,
+    BoardError,
+    BoardSource,
+    Section,
+    number_spots,
+)
+from course_builder.powerboats.lake.boardfile import (
+    COVERED,
+    WATER,
+    BoardFileError,
+    LakeKit,
+    Placement,
+    SpotMark,
+)
+
+Arrangement = dict[str, Placement]
+
+
+def format_arrangement(kit: LakeKit, arrangement: Mapping[str, Placement]) -> str:
+    """Compact text of an arrangement in slot order, e.g. ``T00=1d T01=2d ... T12=6dr``."""
+    return " ".join(f"{slot}={arrangement[slot].code()}" for slot in kit.slots)
+
+
+def parse_arrangement(kit: LakeKit, text: str) -> Arrangement:
+    """Read :func:`format_arrangement` output back (raises :class:`BoardError`)."""
+    result: Arrangement = {}
+    for item in text.replace(",", " ").split():
+        slot, _, code = item.partition("=")
+        if slot not in kit.slots or not code:
+            raise BoardError(f"bad arrangement item {item!r} (expected SLOT=TILE[d|l][r])")
+        rotated = code.endswith("r")
+        core = code[:-1] if rotated else code
+        face = {"d": "dark", "l": "light"}.get(core[-1:])
+        if face is None or (core[:-1], face) not in kit.faces:
+            raise BoardError(f"bad arrangement item {item!r}: no such tile face")
+        result[slot] = Placement(core[:-1], face, rotated)
+    missing = [s for s in kit.slots if s not in result]
+    if missing:
+        raise BoardError(f"arrangement leaves slots empty: {', '.join(missing)}")
+    return result
+
+
+def shuffled_arrangement(
+    kit: LakeKit, rng: random.Random, *, rotate: bool = False, face: str = "dark"
+) -> Arrangement:
+    """The kit's tiles laid at random in the frame (rules, "Setup": "randomly fit the 6 lake
+    tiles inside"). Whether a tile may be turned by 180 degrees is not in the rules, so it is the
+    option ``rotate`` (off by default; see docs/rulings.md, BOARD-01)."""
+    tiles = [t for t in kit.tiles() if (t, face) in kit.faces
+             and kit.faces[(t, face)].status == "transcribed"]
+    if len(tiles) < len(kit.slots):
+        raise BoardError(
+            f"only {len(tiles)} {face} tile faces are transcribed; {len(kit.slots)} are needed"
+        )
+    rng.shuffle(tiles)
+    out: Arrangement = {}
+    for slot, tile in zip(kit.slots, tiles, strict=False):
+        out[slot] = Placement(tile, face, rotate and rng.random() < 0.5)
+    return out
+
+
+def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *,
+             source: BoardSource | None = None) -> Board:
+    """Lay the tiles of a kit into its frame and number the letter spots. ``source`` says how the
+    board was asked for (the name or path it was loaded by, a shuffle's seed); the arrangement
+    actually laid is added to it, so the board can be built again.
+
+    Raises :class:`BoardFileError` (with file, line and column) when the pieces do not make a
+    valid lake, e.g. a letter that appears more or fewer than 4 times.
+    """
+    arrangement = dict(arrangement or kit.arrangement)
+    rows, cols = kit.rows, kit.cols
+    terrain = [[""] * cols for _ in range(rows)]
+    sections = [[BORDER] * cols for _ in range(rows)]
+    marks: list[tuple[Hex, SpotMark]] = []
+    for r in range(rows):
+        for c in range(cols):
+            cell = kit.border.cells[r][c]
+            if cell.terrain != COVERED:
+                terrain[r][c] = "." if cell.terrain == WATER else "#"
+                if cell.spot:
+                    marks.append((from_offset(r, c), cell.spot))
+    slot_sections = []
+    for slot_name, slot in kit.slots.items():
+        placement = arrangement[slot_name]
+        face = kit.faces[(placement.tile, placement.face)]
+        if face.grid is None:
+            raise BoardError(f"tile {placement.tile} {placement.face} is not transcribed")
+        for lr in range(kit.tile_rows):
+            for lc in range(kit.tile_cols):
+                if placement.rotated:
+                    cell = face.grid.cells[kit.tile_rows - 1 - lr][kit.tile_cols - 1 - lc]
+                else:
+                    cell = face.grid.cells[lr][lc]
+                r, c = slot.row + lr, slot.col + lc
+                terrain[r][c] = "." if cell.terrain == WATER else "#"
+                sections[r][c] = slot_name
+                if cell.spot:
+                    mark = cell.spot
+                    if placement.rotated:
+                        mark = SpotMark(mark.letter, mark.on_land, mark.side.opposite(),
+                                        mark.approximate, mark.line, mark.col)
+                    marks.append((from_offset(r, c), mark))
+        slot_sections.append(Section(slot_name, slot.row, slot.col, kit.tile_rows, kit.tile_cols,
+                                     placement.code()))
+    _check_spot_counts(kit.path, marks)
+    recorded = dataclasses.replace(source or BoardSource(kit.name),
+                                   arrangement=format_arrangement(kit, arrangement))
+    return Board(
+        kit.name, ["".join(row) for row in terrain], sections, number_spots(marks),
+        slots=slot_sections, source=recorded,
+    )
+
+
+def _check_spot_counts(path: str, marks: list[tuple[Hex, SpotMark]]) -> None:
+    by_letter: dict[str, list[SpotMark]] = {letter: [] for letter in LETTERS}
+    for _h, mark in sorted(marks, key=lambda hm: (hm[1].line, hm[1].col)):
+        by_letter[mark.letter].append(mark)
+    for letter, found in by_letter.items():
+        if len(found) > SPOTS_PER_LETTER:
+            extra = found[SPOTS_PER_LETTER]
+            raise BoardFileError(
+                path, extra.line, extra.col, f"duplicate spot: a fifth '{letter}' (a lake has "
+                f"exactly {SPOTS_PER_LETTER} spots of each letter)"
+            )
+        if len(found) < SPOTS_PER_LETTER:
+            raise BoardFileError(
+                path, 1, 1, f"the lake has {len(found)} '{letter}' spots; a race needs exactly "
+                f"{SPOTS_PER_LETTER}"
+            )

@@ -1,0 +1,279 @@
+"""What happens in a move, as structured events: the kernel's account of a turn, in order.
+
+Events are plain frozen data with no words: the explainer (:mod:`.explain`) turns them into the
+trace a person reads, the web page can animate them and a game record can store them. Hexes are
+:class:`~course_builder.core.hexgrid.Hex`; each event names the rule it applies in
+:attr:`Event.rule` so an explainer can cite it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from course_builder.core.hexgrid import Direction, Hex
+from course_builder.powerboats.course.rounding import Sense
+from course_builder.powerboats.play.position import DiceChange, Turn
+
+R_DICE = 'reference, "Rolling Dice"'
+R_TURN = 'reference, "Turning Your Speedboat"'
+R_MOVE = 'reference, "Moving"'
+R_DAMAGE = 'reference, "Damage"'
+R_PASS = 'reference, "Passing Boats"'
+R_FINISH = 'reference, "Completing a Course"'
+R_REDOUBT = 'expansion, "Redoubt"'
+R_CURRENT = 'expansion, "Current"'
+R_MAELSTROM = 'expansion, "Maelstrom"'
+R_LOW = 'expansion, "Low Water"'
+
+
+class Event:
+    """Base of every event; ``rule`` is the rule text section (or ruling) it applies."""
+
+    __slots__ = ()
+    rule: ClassVar[str] = ""
+
+
+# -- the decisions of the turn ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """The dice step and the roll: the dice held before, the step, the values rolled, the result."""
+
+    rule: ClassVar[str] = R_DICE
+    boat: str
+    held: tuple[int, ...]
+    change: DiceChange
+    removed: int | None
+    reroll: tuple[int, ...]
+    rolled: tuple[int, ...]
+    dice: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class RedoubtDoubled(Event):
+    """A boat that ended its last move on a redoubt: the total counts double, no turning."""
+
+    rule: ClassVar[str] = R_REDOUBT
+    total: int
+
+
+class HeadingReach(NamedTuple):
+    """One of the three headings and how far it gets: ``reach`` steps before a crash (the total
+    or more when the whole move is free)."""
+
+    turn: Turn
+    heading: Direction
+    reach: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeadingsJudged(Event):
+    """The heading rule (MOVE-01): the three headings with their reach, and whether expansion
+    tiles were played out to judge them (EXP-11)."""
+
+    rule: ClassVar[str] = R_TURN
+    headings: tuple[HeadingReach, ...]
+    total: int
+    tiles_played: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeadingChosen(Event):
+    """The heading taken, which headings were legal, and on what ground: ``"full"`` (a heading
+    allows the whole total), ``"longest"`` (every heading crashes) or ``"no-dice"``."""
+
+    rule: ClassVar[str] = R_TURN
+    turn: Turn
+    legal: tuple[Turn, ...]
+    total: int
+    basis: str
+    reach: int
+
+
+# -- the move ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sailed(Event):
+    """The hexes entered in the move, start excluded (flown-over hexes too), and the heading it
+    set out in; ``flying`` for the doubled flight after waiting on a redoubt."""
+
+    rule: ClassVar[str] = R_MOVE
+    hexes: tuple[Hex, ...]
+    heading: Direction
+    flying: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RedoubtWait(Event):
+    """Entered a redoubt with no steps left: next turn doubled, no turning (EXP-07)."""
+
+    rule: ClassVar[str] = R_REDOUBT
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class RedoubtFlight(Event):
+    """Entered a redoubt with steps left: the rest doubled and flown (EXP-02)."""
+
+    rule: ClassVar[str] = R_REDOUBT
+    hex: Hex
+    remaining: int
+    distance: int
+
+
+@dataclass(frozen=True, slots=True)
+class LandingStepBack(Event):
+    """The landing hex of a flight holds a boat: one hex back along the flight (EXP-04)."""
+
+    rule: ClassVar[str] = R_REDOUBT
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Landed(Event):
+    """A flight landed on water."""
+
+    rule: ClassVar[str] = R_REDOUBT
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class BadLanding(Event):
+    """A flight landed on land, a buoy, a redoubt or off the lake: 4 damage, the race ends
+    (EXP-04). ``where`` is ``"off the lake"``, ``"land"``, ``"buoy"`` or ``"redoubt"``."""
+
+    rule: ClassVar[str] = R_REDOUBT
+    where: str
+    hex: Hex | None
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentPush(Event):
+    """A current moved the boat one hex in its flow without turning it (EXP-05)."""
+
+    rule: ClassVar[str] = R_CURRENT
+    hex: Hex
+    flow: Direction
+    to: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentIntoLand(Event):
+    """A current pushed the boat into land, a buoy or the edge: a crash (EXP-05)."""
+
+    rule: ClassVar[str] = R_CURRENT
+    hex: Hex
+    flow: Direction
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentOntoBoat(Event):
+    """With no steps left, a current would push the boat onto another: it stays (EXP-06)."""
+
+    rule: ClassVar[str] = R_CURRENT
+    hex: Hex
+    to: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class MaelstromTurn(Event):
+    """A maelstrom turned the boat 60 degrees in its sense (EXP-08)."""
+
+    rule: ClassVar[str] = R_MAELSTROM
+    hex: Hex
+    sense: Sense
+    heading: Direction
+
+
+@dataclass(frozen=True, slots=True)
+class LowWater(Event):
+    """Low water: damage equal to the rocks, as many steps lost, dice removed (EXP-09)."""
+
+    rule: ClassVar[str] = R_LOW
+    hex: Hex
+    rocks: int
+    lost: int
+    removed: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RocksSink(Event):
+    """The rocks brought the boat to 4 damage: it sinks on the spot (EXP-09)."""
+
+    rule: ClassVar[str] = R_LOW
+    hex: Hex
+    damage: int
+
+
+# -- after the move ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HeldBack(Event):
+    """The boat would end on other boats: it stays on the last free hex it passed (MOVE-05).
+    ``taken`` lists each occupied hex with the colour of its boat."""
+
+    rule: ClassVar[str] = R_PASS
+    taken: tuple[tuple[Hex, str], ...]
+    stop: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class BuoyRounded(Event):
+    """A buoy rounded by crossing its line in its sense between two hexes (COURSE-04)."""
+
+    rule: ClassVar[str] = "COURSE-04"
+    buoy: int
+    sense: Sense
+    a: Hex
+    b: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class RoundingUndone(Event):
+    """The line of the buoy rounded last crossed back: that buoy is no longer rounded."""
+
+    rule: ClassVar[str] = "COURSE-04"
+    buoy: int
+
+
+@dataclass(frozen=True, slots=True)
+class Finished(Event):
+    """Entered the start/finish tile from the finish side after buoy 3 (MOVE-06)."""
+
+    rule: ClassVar[str] = R_FINISH
+    place: int
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Crashed(Event):
+    """Land or a buoy ahead: ``used`` of ``total`` steps, the rest as damage, all dice lost."""
+
+    rule: ClassVar[str] = R_DAMAGE
+    used: int
+    total: int
+    damage: int
+    total_damage: int
+    stop: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Sank(Event):
+    """Four or more damage counters: out of this race (keeping a finishing place, MOVE-06)."""
+
+    rule: ClassVar[str] = R_DAMAGE
+    damage: int
+    finished: bool
+
+
+EFFECTS = (RedoubtWait, RedoubtFlight, LandingStepBack, Landed, BadLanding, CurrentPush,
+           CurrentIntoLand, CurrentOntoBoat, MaelstromTurn, LowWater, RocksSink)
+"""The events of expansion tiles."""
