@@ -12,22 +12,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from course_builder.tortuga import rules as R
+from course_builder.tortuga.layouts import T_TILES
 from course_builder.tortuga.outcome import Step
-from course_builder.tortuga.sectors import SectorKind, SectorMap, Special
+from course_builder.tortuga.sectors import BASE_SPECIALS, NEW_SPECIALS, SectorKind, SectorMap, Special
 from course_builder.tortuga.state import FAULT_CARDS, MINE_TOKENS, Scenario
 
 
 def checklist(sector_map: SectorMap, player_ids: Sequence[str],
-              swaps: Sequence[tuple[Special, Special, bool]], set_aside: Sequence[str],
-              scenario: Scenario) -> tuple[Step, ...]:
+              swaps: Sequence[tuple[Special, Special, bool]], scenario: Scenario
+              ) -> tuple[Step, ...]:
     """The numbered items for this setup (numbering is the caller's)."""
     ring = sum(1 for s in sector_map.sectors
                if s.kind in (SectorKind.TURRET, SectorKind.TRADE_TERMINAL))
     specials = ", ".join(f"{s.name} on {s.slot}" for s in sector_map.specials())
     items = [Step(R.BASE_BOARD, f"Lay Tortuga in the centre, the {ring} Turret and Trade Terminal"
                                 f" sectors around it as drawn, and the special sectors: {specials}.")]
-    if set_aside:
-        items.append(Step(R.RING_SIZE, f"Leave in the box: {', '.join(set_aside)}."))
+    if ring < 2 * T_TILES:
+        unused = T_TILES - ring // 2
+        items.append(Step(R.RING_SIZE, f"Leave {unused} Turret and {unused} Trade Terminal "
+                                       "tile(s) in the box."))
+    unused_specials = [s.label for s in (*BASE_SPECIALS, *NEW_SPECIALS)
+                       if not sector_map.has(s)]
+    if unused_specials:
+        items.append(Step(R.SETUP_SWAP, f"Leave in the box: {', '.join(unused_specials)}."))
     if len(player_ids) == 5:
         items.append(Step(R.SETUP_FIVE, "Five players: the six special sectors lie at random on "
                                         "the six marked positions, as drawn."))

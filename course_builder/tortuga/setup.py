@@ -118,7 +118,7 @@ def make_setup(layout: LayoutFile, players: int, seed: int, *,
                       f"{slot} {sp.label}" for slot, sp in placement.items()))]
     label = f"{players} players, {layout.name} layout, seed {seed}"
     state = initial_state(sector_map, ids, scenario=scenario, label=label)
-    items = checklist(sector_map, ids, swap_info, set_aside, scenario)
+    items = checklist(sector_map, ids, swap_info, scenario)
     return Setup(players, seed, layout, sector_map, swap_info, set_aside, tuple(steps), items,
                  state)
 
