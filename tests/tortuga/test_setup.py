@@ -149,3 +149,12 @@ def test_every_setup_is_valid(seed: int, players: int, layout, chosen) -> None:
             assert old.value not in in_play and new.value in in_play
             assert drawn == (dict(chosen)[new] is None)
     assert setup.state.check() is setup.state
+
+
+def test_turn_order_is_the_order_given_tor_19() -> None:
+    names = ["red", "blue", "green", "pink", "cyan"]
+    setup = make_setup(SPOKES, 5, 1, player_ids=names)
+    assert [p.id for p in setup.state.players] == names
+    fifth = [c.text for c in setup.checklist if c.rule.id == "SB-SETUP-FIFTH"]
+    assert fifth == ["The fifth player in turn order (cyan) takes the expansion's starting "
+                     "components as the base setup says, and draws five cards to start."]
