@@ -52,9 +52,10 @@ def _read_state(path: Path) -> Any:
     except json.JSONDecodeError as exc:
         raise CourseBuilderError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
                                  ) from None
-    except (RecursionError, ValueError) as exc:
-        raise CourseBuilderError(f"{path}: not usable JSON ({type(exc).__name__}: nested too "
-                                 "deeply or a number too long)") from None
+    except RecursionError:
+        raise CourseBuilderError(f"{path}: not usable JSON: nested too deeply") from None
+    except ValueError:
+        raise CourseBuilderError(f"{path}: not usable JSON: a number is too long") from None
     try:
         return state_from_json(data)
     except RecursionError:
@@ -161,6 +162,8 @@ def setup_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any
 
     setup = _make_setup(players, seed, layout, swap, names, scenario)
     if fmt == "json":
+        if setup.warning:  # the state document has no place for it: say it on stderr
+            click.echo(f"WARNING: {setup.warning}", err=True)
         emit(_dumps(state_to_json(setup.state)), output)
     else:
         emit(_setup_text(setup), output)

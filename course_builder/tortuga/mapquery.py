@@ -14,7 +14,7 @@ from typing import Any
 from course_builder.core.hexgrid import to_offset
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import Step
-from course_builder.tortuga.sectors import SectorMap
+from course_builder.tortuga.sectors import SectorError, SectorMap
 
 MAX_WITHIN = 64
 
@@ -91,7 +91,7 @@ def ask(sector_map: SectorMap, origin: str | None = None, *, within: int | None 
     """Answer the questions asked about ``origin`` (all of them need it)."""
     if origin is None:
         if within is not None or furthest or path_to is not None:
-            raise ValueError("within, furthest and path_to need an origin sector")
+            raise SectorError("within, furthest and path_to need an origin sector")
         return MapAnswer(sector_map, steps=(Step(R.ADJACENCY, "adjacent sectors share a side"),))
     steps = [Step(R.ADJACENCY, "adjacent sectors share a side; distance counts sector steps")]
     answer: dict[str, Any] = {"adjacent": sector_map.adjacent(origin),

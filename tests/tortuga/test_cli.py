@@ -40,7 +40,9 @@ def test_setup_text_for_each_player_count(players: int) -> None:
 
 def test_setup_json_is_a_state_and_repeats_with_its_seed() -> None:
     first = run("setup", "--players", "4", "--format", "json")
-    seed = first.stderr.strip().removeprefix("seed: ")
+    seed_line, warning_line = first.stderr.strip().splitlines()
+    seed = seed_line.removeprefix("seed: ")
+    assert warning_line.startswith(f"WARNING: {WARNING}")
     again = run("setup", "--players", "4", "--format", "json", "--seed", seed)
     assert first.exit_code == 0 and again.stdout == first.stdout
     state = state_from_json(json.loads(first.stdout))
@@ -139,7 +141,8 @@ def test_check_command(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{", "game.json:1:2: not valid JSON: Expecting property name"),
-    ("[" * 100_000 + "]" * 100_000, "game.json: not usable JSON"),
+    ("[" * 100_000 + "]" * 100_000, "game.json: not usable JSON: nested too deeply"),
+    ('{"version": ' + "9" * 5000 + "}", "game.json: not usable JSON: a number is too long"),
     ('{"format": 1}', "game.json: format: expected 'course_builder/tortuga-state', got a number"),
     ("x" * 1_000_001, "game.json: the file is larger than 1000000 bytes"),
     ("\udcff", "game.json: cannot read the file"),

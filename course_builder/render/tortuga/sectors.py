@@ -85,7 +85,7 @@ def _label(dwg: svgwrite.Drawing, group: svgwrite.container.Group, s: Sector,
 
 def _details(s: Sector) -> list[str]:
     out = []
-    if s.slot:
+    if s.slot and s.slot not in s.name:
         out.append(f"position {s.slot}")
     if s.defence_max is not None:
         out.append(f"defence max {s.defence_max}")
