@@ -18,7 +18,9 @@ from course_builder.render.tortuga.sectors import (
     warning_banner,
 )
 from course_builder.tortuga.layouts import BUILTIN
+from course_builder.tortuga.sectors import Special
 from course_builder.tortuga.setup import Setup
+from course_builder.tortuga.state import Scenario
 
 FORMATS = ("pdf", "svg", "png")
 LINE_MM = 4.2
@@ -72,11 +74,28 @@ def _footer(setup: Setup) -> list[str]:
     name, path = setup.layout.name, setup.layout.path
     builtin = name in BUILTIN and path == f"data/tortuga/{name}.layout"
     layout = "" if builtin and name == "spokes" else f" --layout {name if builtin else path}"
-    return textwrap.wrap(
+    rules = textwrap.wrap(
         "Rules: tortuga2199-shipwreck-bay.txt, 'Setup with the Expansion'; the base game as "
         "reported in other-games-research.md section 3; rulings TOR-01 to TOR-03 in "
-        f"docs/rulings.md. Same sheet again: course-builder tortuga sheet --players "
-        f"{setup.players} --seed {setup.seed}{layout}", 130)
+        "docs/rulings.md.", 130)
+    return [*rules, f"Same sheet again: course-builder tortuga sheet --players {setup.players} "
+                    f"--seed {setup.seed}{layout}{_options(setup)}"]
+
+
+def _options(setup: Setup) -> str:
+    """The options besides players, seed and layout that made this setup."""
+    out = ""
+    default = ((Special.HUB, True), (Special.SHIPWRECK_BAY, True))
+    if setup.players < 5 and tuple((new, drawn) for new, _, drawn in setup.swaps) != default:
+        spec = ",".join(new.value if drawn else f"{new.value}={old.value}"
+                        for new, old, drawn in setup.swaps)
+        out += f" --swap {spec or 'none'}"
+    ids = [p.id for p in setup.state.players]
+    if ids != [f"p{i}" for i in range(1, len(ids) + 1)]:
+        out += f" --names {','.join(ids)}"
+    if setup.state.scenario is not Scenario.STANDARD:
+        out += f" --scenario {setup.state.scenario.value}"
+    return out
 
 
 def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4") -> bytes:
