@@ -16,7 +16,8 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import F, GameGroup, emit, output_option, resolve_seed, seed_option
+from course_builder.cli.common import F, GameGroup, output_option, resolve_seed, seed_option
+from course_builder.cli.common import emit as _emit_unchecked
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.output import write_atomic
 
@@ -31,6 +32,16 @@ def tortuga() -> None:
 # -------------------------------------------------------------------------------------------------
 # reading input
 # -------------------------------------------------------------------------------------------------
+
+
+def emit(content: str | bytes, output: Path | None) -> None:
+    """:func:`course_builder.cli.common.emit`, with a file that cannot be written as a one-line
+    error instead of an internal error."""
+    try:
+        _emit_unchecked(content, output)
+    except OSError as exc:
+        raise CourseBuilderError(f"{output}: cannot write the file ({exc.strerror or exc})"
+                                 ) from None
 
 
 def _read_text(path: Path) -> str:
@@ -272,7 +283,11 @@ def _answer(outcome: Any, fmt: str, output: Path | None, write_state: Path | Non
     from course_builder.tortuga.state import state_to_json
 
     if write_state is not None:
-        write_atomic(write_state, _dumps(state_to_json(outcome.state)))
+        try:
+            write_atomic(write_state, _dumps(state_to_json(outcome.state)))
+        except OSError as exc:
+            raise CourseBuilderError(f"{write_state}: cannot write the file "
+                                     f"({exc.strerror or exc})") from None
         click.echo(f"wrote state {write_state}", err=True)
     emit(_dumps(outcome.to_json()) if fmt == "json" else outcome.text(), output)
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from course_builder.cli import cli
 from course_builder.tortuga.state import state_from_json
@@ -223,3 +225,26 @@ def test_a_corrected_verified_layout_drops_the_warning(tmp_path: Path) -> None:
         "verified = no", "verified = yes"))
     result = run("setup", "--players", "4", "--layout", str(path), "--seed", "1")
     assert result.exit_code == 0 and WARNING not in result.stdout
+
+
+def test_an_unwritable_output_is_a_one_line_error(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    for option in ("-o", "--write-state"):
+        result = run("move", "--state", str(game), "--player", "red", "--to", "turret-1", option,
+                     str(blocked / "out.json"))
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(f"Error: {blocked / 'out.json'}: cannot write the file")
+    sheet = run("sheet", "--players", "2", "--seed", "1", "-o", str(blocked / "s.pdf"))
+    assert sheet.exit_code == 1 and "cannot write the file" in sheet.stderr
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=200) | st.text(max_size=200).map(str.encode))
+def test_no_input_file_is_an_internal_error(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(content)
+    result = run("check", str(path))
+    assert result.exit_code == 1, result.output
+    assert len(result.stderr.strip().splitlines()) == 1
