@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.tortuga.sectors import SectorMap
+from course_builder.tortuga.sectors import TORTUGA, SectorMap
 
 FORMAT = "course_builder/tortuga-state"
 VERSION = 1
@@ -253,8 +253,6 @@ def initial_state(sector_map: SectorMap, player_ids: Iterable[str], *,
                   scenario: Scenario = Scenario.STANDARD, label: str = "") -> GameState:
     """A game at the start: every ship on Tortuga (research 3.2), all mine tokens and System Fault
     cards in their supplies, nothing controlled, no hunt token recorded yet."""
-    from course_builder.tortuga.sectors import TORTUGA
-
     start = TORTUGA if sector_map.has(TORTUGA) else sector_map.ids()[0]
     players = tuple(Player(pid, start) for pid in player_ids)
     return GameState(sector_map, players, scenario, label=label).check()
