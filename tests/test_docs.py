@@ -37,3 +37,12 @@ def _cited() -> list[str]:
 @pytest.mark.parametrize("ruling", _cited())
 def test_rulings_cited_in_code_are_written_down(ruling: str) -> None:
     assert f"### {ruling} " in RULINGS
+
+
+def test_the_readme_python_example_plays_a_race_to_the_end() -> None:
+    code = re.search(r"```python\n(.*?)```", README, re.S)
+    assert code is not None
+    scope: dict = {}
+    exec(code.group(1), scope)
+    position = scope["position"]
+    assert position.race_over and len(position.boats) == 4

@@ -55,7 +55,7 @@ def _read_text(path: Path) -> str:
 
 def _read_state(path: Path) -> Any:
     """The game state in a JSON file; every problem is one line naming the file (and field)."""
-    from course_builder.tortuga.state import state_from_json
+    from course_builder.tortuga.statejson import state_from_json
 
     text = _read_text(path)
     try:

@@ -10,7 +10,7 @@ captured). Base-game decks, hands and markets stay at the table.
 Two totals never change (expansion, "Components"): 8 mine tokens and 10 System Fault cards, each
 always in exactly one place; :meth:`GameState.check` holds every state to that.
 
-:func:`state_from_json` reads untrusted data: every problem is a :class:`StateError` naming the
+:func:`~.statejson.state_from_json` reads untrusted data: every problem is a :class:`StateError` naming the
 field (``players[1].ship: ...``), with limits on sizes so no input can exhaust memory or time.
 """
 
@@ -281,10 +281,3 @@ def state_to_json(state: GameState) -> dict[str, Any]:
                          "shield": t.shield, "value": t.value, "name": t.name,
                          "captured_by": t.captured_by} for t in state.hunt_tokens],
     }
-
-
-def state_from_json(data: Any) -> GameState:
-    """A checked state from parsed JSON; any problem is a :class:`StateError` naming the field."""
-    from course_builder.tortuga.statejson import read_state
-
-    return read_state(data).check()

@@ -231,3 +231,8 @@ def _read_tokens(top: _Obj) -> tuple[HuntToken, ...]:
             t.integer("value", None, null=True, high=100), t.text("name", None, null=True),
             t.text("captured_by", None, null=True, ident=True)))
     return tuple(out)
+
+
+def state_from_json(data: Any) -> GameState:
+    """A checked state from parsed JSON; any problem is a :class:`StateError` naming the field."""
+    return read_state(data).check()

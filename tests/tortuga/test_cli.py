@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from course_builder.cli import cli
-from course_builder.tortuga.state import state_from_json
+from course_builder.tortuga.statejson import state_from_json
 
 WARNING = "UNVERIFIED LAYOUT"
 

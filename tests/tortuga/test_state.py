@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from course_builder.core.errors import CourseBuilderError
 from course_builder.tortuga.layouts import builtin_layouts
 from course_builder.tortuga.setup import make_setup
-from course_builder.tortuga.state import StateError, state_from_json, state_to_json
+from course_builder.tortuga.state import StateError, state_to_json
+from course_builder.tortuga.statejson import state_from_json
 
 
 def base() -> dict[str, Any]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from course_builder.core.hexgrid import Hex
-from course_builder.powerboats.course.arrows import CourseFrame, Sides, best_route
+from course_builder.powerboats.course.arrows import BOTH_SIDES, CourseFrame, Sides, best_route
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.expansion import expansion_sections
 from course_builder.powerboats.course.model import (
@@ -27,8 +27,8 @@ from course_builder.powerboats.course.model import (
 )
 from course_builder.powerboats.course.progress import GateBook
 from course_builder.powerboats.course.rounding import Sense
-from course_builder.powerboats.course.routing import NoRoute
-from course_builder.powerboats.course.tile import crossing_side, start_tile_at
+from course_builder.powerboats.course.routing import NoRoute, RouteResult
+from course_builder.powerboats.course.tile import TilePlacement, crossing_side, start_tile_at
 from course_builder.powerboats.lake.board import Board, BoardError, Spot
 
 
@@ -61,9 +61,48 @@ def _rc(h: Hex) -> str:
 
 
 def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = None) -> Validation:
-    """Check a laid-out course against the rules; never raises for a bad course."""
+    """Check a laid-out course against the rules; never raises for a bad course. Problems are
+    found stage by stage (the buoys' spots, the tile and its crossing directions, the expansion
+    tiles, a legal route, forced circles): a stage runs only when the ones before it passed."""
     options = options or spec.options
     problems: list[Problem] = []
+    placed = _buoy_spots(spec, board, problems)
+    if problems:
+        return Validation(tuple(problems), None)
+    spot0 = placed[0]
+    buoy_hexes = [s.hex for s in placed]
+    placement = start_tile_at(board, spot0, other_buoys=buoy_hexes[1:],
+                              finish_on_water=options.finish_buoy_on_water)
+    if placement.problem:
+        problems.append(Problem("start/finish tile", f"does not fit at {spot0.id}: "
+                                f"{placement.problem}"))
+        return Validation(tuple(problems), None)
+    sides = _tile_problems(spec, spot0, placement, problems)
+    problems.extend(_expansion_problems(board, spec, spot0.hex, placement.hexes,
+                                        [*buoy_hexes, placement.finish]))
+    if problems:
+        return Validation(tuple(problems), None)
+    arrows = tuple(a for a in spec.arrows[1:] if a is not None)
+    frame = CourseFrame(board, placement.hexes, spot0.side, tuple(buoy_hexes[1:]),
+                        (*buoy_hexes, placement.finish), GateBook(board))
+    lines, result = best_route(frame, arrows, sides)
+    if isinstance(result, NoRoute):
+        return Validation((_unreachable(result, arrows),), None)
+    problems.extend(_circle_problems(frame, arrows, sides, result))
+    if problems:
+        return Validation(tuple(problems), None)
+    buoys = [Buoy(0, buoy_hexes[0], spot0.id)]
+    for n in (1, 2, 3):
+        buoys.append(Buoy(n, buoy_hexes[n], placed[n].id, arrows[n - 1]))
+    buoys.append(Buoy(FINISH, placement.finish))
+    tile = StartFinishTile(placement.hexes, spot0.side, result.start_direction,
+                           result.finish_direction)
+    return Validation((), Course(spec.race, board.source, tuple(buoys), tile, lines,
+                                 spec.expansion_tiles, result.route, spec.seed, (), options))
+
+
+def _buoy_spots(spec: CourseSpec, board: Board, problems: list[Problem]) -> list[Spot]:
+    """The spots of buoys 0-3, each on the race's letters, once; and the arrows of 1-3."""
     spots: list[Spot | None] = []
     for n, spot_id in enumerate(spec.buoy_spots):
         subject = f"buoy {n}"
@@ -81,23 +120,19 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
             problems.append(Problem(subject, f"hex {_rc(given)} is not spot {spot.id}'s hex "
                                     f"{_rc(spot.hex)}"))
         if spot in spots:
-            problems.append(Problem(subject, f"spot {spot.id} already holds buoy {spots.index(spot)}"))
+            problems.append(Problem(subject, f"spot {spot.id} already holds buoy "
+                                    f"{spots.index(spot)}"))
         spots.append(spot)
     for n in (1, 2, 3):
         if spec.arrows[n] is None:
             problems.append(Problem(f"buoy {n}", "has no arrow: give 'cw' or 'ccw'"))
-    placed = [s for s in spots if s is not None]
-    if problems or len(placed) != 4:
-        return Validation(tuple(problems), None)
+    return [s for s in spots if s is not None]
 
-    buoy_hexes = [s.hex for s in placed]
-    spot0 = placed[0]
-    placement = start_tile_at(board, spot0, other_buoys=buoy_hexes[1:],
-                              finish_on_water=options.finish_buoy_on_water)
-    if placement.problem:
-        problems.append(Problem("start/finish tile", f"does not fit at {spot0.id}: "
-                                f"{placement.problem}"))
-        return Validation(tuple(problems), None)
+
+def _tile_problems(spec: CourseSpec, spot0: Spot, placement: TilePlacement,
+                   problems: list[Problem]) -> Sides:
+    """What the file says of the tile and the finish buoy against where they belong, and the
+    sides of the tile its start and finish directions cross to."""
     if spec.tile_hexes is not None and tuple(spec.tile_hexes) != placement.hexes:
         expected = ", ".join(_rc(h) for h in placement.hexes)
         problems.append(Problem("start/finish tile", f"must run straight out from the side of "
@@ -109,7 +144,7 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
     sides: list[tuple[int, ...]] = []
     for label, direction in (("start", spec.start_direction), ("finish", spec.finish_direction)):
         if direction is None:
-            sides.append((1, -1))
+            sides.append(BOTH_SIDES)
             continue
         side = crossing_side(axis, direction)
         if side == 0:
@@ -117,43 +152,29 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
                                     f"runs along the tile ({axis.name}-{axis.opposite().name}), "
                                     "it does not cross it"))
         sides.append((side,))
-    problems.extend(_expansion_problems(board, spec, spot0.hex, placement.hexes,
-                                        [*buoy_hexes, placement.finish]))
-    if problems:
-        return Validation(tuple(problems), None)
+    return Sides(sides[0], sides[1])
 
-    arrows = tuple(a for a in spec.arrows[1:] if a is not None)
-    frame = CourseFrame(board, placement.hexes, axis, tuple(buoy_hexes[1:]),
-                        (*buoy_hexes, placement.finish), GateBook(board))
-    laid_sides = Sides(sides[0], sides[1])
-    lines, result = best_route(frame, arrows, laid_sides)
-    if isinstance(result, NoRoute):
-        problems.append(_unreachable(result, arrows))
-        return Validation(tuple(problems), None)
+
+def _circle_problems(frame: CourseFrame, arrows: tuple[Sense, ...], sides: Sides,
+                     result: RouteResult) -> list[Problem]:
+    """Arrows that force a complete circle where the other arrow would not (COURSE-06)."""
     circles = sum(forced_circles(result.route, count=True))
-    if circles:
-        clear = frame.clear_turns()
-        for n in (1, 2, 3):
-            if not clear[n - 1]:
-                continue  # passed straight or doubled back: either arrow is fair (COURSE-06)
-            flipped = tuple(a.flipped() if i == n - 1 else a for i, a in enumerate(arrows))
-            other = best_route(frame, flipped, laid_sides)[1]
-            if (not isinstance(other, NoRoute)
-                    and sum(forced_circles(other.route, count=True)) < circles):
-                problems.append(Problem(
-                    f"buoy {n}", f"arrow {arrows[n - 1].value} forces a complete circle: the "
-                    "route leaving a buoy crosses the route arriving there; "
-                    f"{arrows[n - 1].flipped().value} would not (narrative, \"Building a Course\")"))
-    if problems:
-        return Validation(tuple(problems), None)
-    buoys = [Buoy(0, buoy_hexes[0], spot0.id)]
+    if not circles:
+        return []
+    problems = []
+    clear = frame.clear_turns()
     for n in (1, 2, 3):
-        buoys.append(Buoy(n, buoy_hexes[n], placed[n].id, arrows[n - 1]))
-    buoys.append(Buoy(FINISH, placement.finish))
-    tile = StartFinishTile(placement.hexes, axis, result.start_direction, result.finish_direction)
-    course = Course(spec.race, board.source, tuple(buoys), tile, lines,
-                    spec.expansion_tiles, result.route, spec.seed, (), options)
-    return Validation((), course)
+        if not clear[n - 1]:
+            continue  # passed straight or doubled back: either arrow is fair (COURSE-06)
+        flipped = tuple(a.flipped() if i == n - 1 else a for i, a in enumerate(arrows))
+        other = best_route(frame, flipped, sides)[1]
+        if (not isinstance(other, NoRoute)
+                and sum(forced_circles(other.route, count=True)) < circles):
+            problems.append(Problem(
+                f"buoy {n}", f"arrow {arrows[n - 1].value} forces a complete circle: the "
+                "route leaving a buoy crosses the route arriving there; "
+                f"{arrows[n - 1].flipped().value} would not (narrative, \"Building a Course\")"))
+    return problems
 
 
 def _unreachable(result: NoRoute, arrows: Sequence[Sense]) -> Problem:

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, distance, from_offset, ray, to_offset
 from course_builder.powerboats.lake.board import (
@@ -30,6 +29,9 @@ from course_builder.powerboats.lake.board import (
     Spot,
     number_spots,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 MIN_RUN = 5
 """Open water hexes needed straight out from a spot's side: the 4-hex start/finish tile plus the
@@ -147,6 +149,8 @@ def _keep_largest_water(land: list[list[bool]], sections: list[list[str]],
     """Fill every water area but the largest (the one reached first in reading order, on a tie)
     with land, so all water is connected; the board without spots. The areas are the connected
     components of the water graph (networkx)."""
+    import networkx as nx
+
     board = _board(land, sections, slots)
     areas = [sorted(area) for area in nx.connected_components(water_graph(board))]
     if len(areas) <= 1:
@@ -162,6 +166,8 @@ def _keep_largest_water(land: list[list[bool]], sections: list[list[str]],
 
 def water_graph(board: Board) -> nx.Graph:
     """The lake's open water as an undirected networkx graph over hex indices."""
+    import networkx as nx
+
     water = board.water
     graph = nx.Graph()
     graph.add_nodes_from(i for i, w in enumerate(water) if w)

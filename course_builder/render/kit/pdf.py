@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from fpdf import FPDF
 
-from course_builder.render.kit import fonts
+from course_builder.render.kit import RenderError, fonts
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 10.0
@@ -24,7 +24,7 @@ def pdf_pages(pages: Sequence[str], paper: str = "a4", *, title: str = "") -> by
     try:
         width, height = PAPERS[paper.lower()]
     except KeyError:
-        raise ValueError(f"unknown paper {paper!r} (expected a4 or letter)") from None
+        raise RenderError(f"unknown paper {paper!r} (expected a4 or letter)") from None
     pdf = FPDF(unit="mm", format=(width, height))
     pdf.set_auto_page_break(False)
     pdf.set_creator("course_builder")
@@ -46,5 +46,5 @@ def _svg_size(svg: str) -> tuple[float, float]:
     w = re.search(r'width="([0-9.]+)mm"', svg)
     h = re.search(r'height="([0-9.]+)mm"', svg)
     if not w or not h:
-        raise ValueError("the SVG has no size in mm")
+        raise RenderError("the SVG has no size in mm")
     return float(w.group(1)), float(h.group(1))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.lake.board import Board
+from course_builder.render.kit import RenderError
 from course_builder.render.powerboats.mats import DEFAULT_COLOURS, mats_svg
 from course_builder.render.powerboats.sheet import course_sheet_svg
 
@@ -48,4 +49,4 @@ def render_sheets(board: Board, courses: Sequence[Course], *, fmt: str = "pdf",
         return [(name, png_from_svg(svg)) for name, svg in pages]
     if fmt == "svg":
         return [(name, svg.encode("utf-8")) for name, svg in pages]
-    raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    raise RenderError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")

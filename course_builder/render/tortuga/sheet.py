@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
+from course_builder.render.kit import RenderError
 from course_builder.render.kit.svg import new_drawing, text
 from course_builder.render.tortuga.sectors import (
     MARGIN_MM,
@@ -112,4 +113,4 @@ def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4") -> bytes:
 
         return pdf_pages([svg], paper, title=f"Tortuga 2199 setup, {setup.players} players, "
                                              f"seed {setup.seed}")
-    raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    raise RenderError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")

@@ -1,0 +1,121 @@
+"""The house stays in order: dependencies point inward, no cycles, no long functions.
+
+core <- games (powerboats, vanuatu, tortuga; never each other) <- render <- cli/web; inside
+Powerboats: lake <- course <- play <- game/study. Checked on the source text (imports at any
+depth, including those inside functions), so a sideways arrow cannot hide.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "course_builder"
+GAMES = ("powerboats", "vanuatu", "tortuga")
+
+# a module may import from the layers listed for its own layer (and from itself)
+LAYERS = {
+    "core": {"core"},
+    "powerboats.lake": {"core", "powerboats.lake"},
+    "powerboats.course": {"core", "powerboats.lake", "powerboats.course"},
+    "powerboats.play": {"core", "powerboats.lake", "powerboats.course", "powerboats.play"},
+    "powerboats.game": {"core", "powerboats.lake", "powerboats.course", "powerboats.play",
+                        "powerboats.game"},
+    "powerboats.study": {"core", "powerboats.lake", "powerboats.course", "powerboats.play",
+                         "powerboats.game", "powerboats.study"},
+    "powerboats": {"core", "powerboats"},
+    "vanuatu": {"core", "vanuatu"},
+    "tortuga": {"core", "tortuga"},
+    "render": {"core", "render", *GAMES},
+    "cli": {"core", "render", "cli", "web", *GAMES},
+    "web": {"core", "render", "web", *GAMES},
+}
+
+LONG_FUNCTION = 80
+"""Lines a function may take, docstring included."""
+
+HOT_LOOPS = {"course_builder.powerboats.course.routing.shortest_route"}
+"""Documented hot loops that are allowed to be longer (their docstrings say why)."""
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = path
+    return out
+
+
+def imports(name: str, path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1]
+                                + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return {i for i in found if i.startswith("course_builder.")}
+
+
+def layer(module: str) -> str | None:
+    rest = module.removeprefix("course_builder.")
+    for candidate in sorted(LAYERS, key=len, reverse=True):
+        if rest == candidate or rest.startswith(candidate + "."):
+            return candidate
+    return None
+
+
+MODULES = modules()
+GRAPH = nx.DiGraph()
+for _name, _path in MODULES.items():
+    GRAPH.add_node(_name)
+    for _target in imports(_name, _path):
+        if _target in MODULES and _target != _name:
+            GRAPH.add_edge(_name, _target)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_imports_point_inward(name: str) -> None:
+    own = layer(name)
+    if own is None:
+        return  # the package root and __main__
+    allowed = LAYERS[own]
+    wrong = sorted(t for t in GRAPH.successors(name)
+                   if (tl := layer(t)) is not None
+                   and not any(tl == a or tl.startswith(a + ".") for a in allowed))
+    assert not wrong, f"{name} ({own}) imports from outer or sideways layers: {wrong}"
+
+
+def test_no_import_cycles() -> None:
+    # a package's __init__ re-exporting its modules is not a cycle of concepts
+    modules_only = GRAPH.subgraph(n for n in GRAPH if MODULES[n].name != "__init__.py")
+    cycles = list(nx.simple_cycles(modules_only))
+    assert not cycles, f"import cycles: {cycles[:5]}"
+
+
+def _functions() -> list[tuple[str, int]]:
+    out = []
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                out.append((f"{name}.{node.name}", node.end_lineno - node.lineno + 1))
+    return out
+
+
+def test_no_long_functions() -> None:
+    long = sorted((n, size) for n, size in _functions()
+                  if size > LONG_FUNCTION and not any(n.endswith(h.rpartition(".")[2])
+                                                      and n.startswith(h.rpartition(".")[0])
+                                                      for h in HOT_LOOPS))
+    assert not long, f"functions over {LONG_FUNCTION} lines: {long}"
