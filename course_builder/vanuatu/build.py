@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from course_builder.core.hexgrid import Direction
 from course_builder.vanuatu.errors import IllegalAction, VanuatuError
+from course_builder.vanuatu.placement import game_goes_on
 from course_builder.vanuatu.refs import Check
 from course_builder.vanuatu.state import Facing, State
 
@@ -67,7 +68,7 @@ def judge_build(state: State, request: BuildRequest) -> BuildVerdict:
     for space in request.islands():
         if not state.board.is_space(space):
             raise VanuatuError(f"no space {space}: spaces are numbered 1-{len(state.board)}")
-    checks = [Check("RW-LOST", not state.lost, "the game is over: three islands are submerged"),
+    checks = [game_goes_on(state),
               Check("BUILD-COST", bool(request.islands()), "a BUILD action builds a hut, a dike "
                     "or both")]
     if request.hut is not None and request.dike is not None:
@@ -91,7 +92,7 @@ def _island_checks(state: State, space: int, boat: int | None) -> list[Check]:
         what = "is empty" if space not in state.placed else f"holds the ocean tile " \
             f"{state.placed[space].tile}"
         return [Check("BUILD-ON-ISLAND", False, f"space {space} {what}, not an island")]
-    tile = state.placed[space].tile
+    tile = state.catalogue.get(state.placed[space].tile).label
     if state.placed[space].submerged:
         return [Check("BUILD-ON-ISLAND", False, f"{tile} on space {space} is submerged and "
                       "inaccessible")]
@@ -104,9 +105,10 @@ def _island_checks(state: State, space: int, boat: int | None) -> list[Check]:
 
 def _hut_checks(state: State, space: int, player: str, huts_left: int) -> list[Check]:
     placed = state.placed[space]
-    spaces = state.catalogue.get(placed.tile).huts
+    tile = state.catalogue.get(placed.tile)
+    spaces = tile.huts
     return [Check("BUILD-HUT-SPACE", len(placed.huts) < spaces,
-                  f"{placed.tile} has {spaces - len(placed.huts)} free hut space(s) of {spaces}"),
+                  f"{tile.label} has {spaces - len(placed.huts)} free hut space(s) of {spaces}"),
             Check("BUILD-HUT-SPACE", huts_left > 0, f"{player} has {huts_left} hut(s) left")]
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from course_builder.vanuatu.errors import IllegalAction, VanuatuError
 from course_builder.vanuatu.options import NoLegalSpace
 from course_builder.vanuatu.refs import Check
-from course_builder.vanuatu.state import Placed, State
+from course_builder.vanuatu.state import LOSS_AT, Placed, State
 from course_builder.vanuatu.tiles import Tile, TileRole
 
 FIRST_PLACING_ROUND = 2
@@ -50,9 +50,17 @@ def reveal_round(state: State, tile_id: str) -> int | None:
     return FIRST_PLACING_ROUND + state.reveal.index(state.catalogue.get(tile_id).id) // 2
 
 
+def game_goes_on(state: State) -> Check:
+    """Nothing is played once three islands are submerged (RW-LOST)."""
+    count = len(state.submerged())
+    if state.lost:
+        return Check("RW-LOST", False, f"the game is over: {count} islands are submerged")
+    return Check("RW-LOST", True, f"{count} of {LOSS_AT} islands submerged: the game goes on")
+
+
 def tile_checks(state: State, tile: Tile) -> list[Check]:
     """May this tile be placed at all now: a lettered tile, not on the board, its round come."""
-    checks = [Check("RW-LOST", not state.lost, "the game is over: three islands are submerged")]
+    checks = [game_goes_on(state)]
     if tile.role is not TileRole.LETTERED:
         checks.append(Check("PLACE-ORDER", False, f"{tile.id} is placed at setup, not in play"))
         return checks

@@ -60,7 +60,7 @@ def options_lines(tile: str, spaces: Sequence[int], relaxed: bool,
     for v in refused:
         first = v.failed[0]
         lines.append(f"  space {v.space:>2}: no, {first.reason} ({first.rule})")
-    rules = [c.rule for v in verdicts for c in v.checks]
+    rules = [v.failed[0].rule for v in refused]
     return lines + rules_footer(rules + (["VAN-05"] if relaxed else []))
 
 
@@ -228,10 +228,10 @@ def forecast_json(result: Forecast) -> dict[str, Any]:
 
 def plan_lines(state: State, plan: DikePlan) -> list[str]:
     def names(spaces: Sequence[int]) -> str:
-        return ", ".join(f"{s} {state.tile(s).label}" for s in spaces  # type: ignore[union-attr]
-                         ) or "none"
+        return ", ".join(f"{s} {state.catalogue.get(state.placed[s].tile).label}"
+                         for s in spaces) or "none"
 
-    lines = [f"Keep afloat: {names(plan.keep)}; left to the water: {names(plan.let_go)}",
+    lines = [f"Kept afloat by the plan: {names(plan.keep)}; not protected: {names(plan.let_go)}",
              f"Fewest dikes: {plan.total} ({plan.reason})"
              + ("" if plan.feasible else ": NOT POSSIBLE")]
     for d in plan.dikes:
