@@ -360,9 +360,15 @@ def build_cmd(state_file: Path, player: str, hut: int | None, dike: tuple[int, D
     state after it. Exit 1 if it is illegal."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.build import BuildRequest, build, judge_build
+    from course_builder.vanuatu.errors import VanuatuError
 
     state = load_state(state_file, _rules(options))
-    verdict = judge_build(state, BuildRequest(player.strip().lower(), hut, dike))
+    name = player.strip().lower()
+    try:
+        state.player(name)
+    except VanuatuError as exc:
+        raise VanuatuError(f"--player: {exc}") from None
+    verdict = judge_build(state, BuildRequest(name, hut, dike))
     after = build(state, verdict.request) if verdict.legal else None
     payload = report.build_json(verdict) | {"state": after.to_json() if after else None}
     _show(fmt, report.build_lines(state, verdict), payload, output)

@@ -30,6 +30,8 @@ class RuleRef:
 
     def cite(self) -> str:
         """``ID (file, "section")``: how the rule is named in explanations."""
+        if self.source == RULINGS:
+            return f"{self.id} ({self.source})"
         return f'{self.id} ({self.source}, "{self.section}")'
 
 
@@ -106,6 +108,7 @@ _RULINGS = {
     "VAN-09": "What one BUILD action may build",
     "VAN-10": "The end of the game by water",
     "VAN-11": "What the forecast and the planner assume",
+    "VAN-12": "What the setup leaves to the players",
 }
 
 RULES: dict[str, RuleRef] = {r.id: r for r in _REFS} | {

@@ -181,12 +181,16 @@ def flood_json(result: FloodResult) -> dict[str, Any]:
 def penalty_lines(state: State, penalty: Penalty) -> list[str]:
     lines = ["Water penalty at the end of the game:"]
     for player, total in penalty.totals.items():
-        parts = [f"{line.tile} on space {line.space} with {line.water} marker(s): {line.huts} "
-                 f"hut(s) x {line.points // line.huts}" for line in penalty.lines
-                 if line.player == player and line.huts]
+        parts = [f"{state.catalogue.get(line.tile).label} on space {line.space} with "
+                 f"{line.water} marker(s): {line.huts} hut(s) x {line.points // line.huts}"
+                 for line in penalty.lines if line.player == player and line.huts]
         lines.append(f"  {player}: {total}" + (f"  ({'; '.join(parts)})" if parts else ""))
     if not penalty.totals:
-        lines.append("  no huts on the islands")
+        lines.append("  no players in this state")
+    if state.lost:
+        lines.append("Note: three islands are submerged, so every player has lost anyway "
+                     "(RW-LOST, VAN-10).")
+        return lines + rules_footer(["PENALTY", "RW-LOST"])
     return lines + rules_footer(["PENALTY"])
 
 

@@ -56,7 +56,8 @@ class Setup:
 def make_setup(rng: random.Random | int, *, players: Sequence[str] = (), vatus: int = 0,
                pre_roll: bool = False, rules: Rules | None = None) -> Setup:
     """Draw a setup. ``players`` are colour names in seating order (2-5, or none to leave the
-    players out); the state lists them in turn order from the drawn first player."""
+    players out); the state lists them in turn order from the drawn first player. Each starts
+    with ``vatus`` vatus: the base game's amount is not in our sources (ruling VAN-12)."""
     seed = rng if isinstance(rng, int) else None
     draw = random.Random(rng) if isinstance(rng, int) else rng
     names = _players(players)

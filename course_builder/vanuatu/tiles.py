@@ -83,6 +83,9 @@ class Catalogue:
 
     def get(self, tile_id: str) -> Tile:
         """The tile with this id (case does not matter); a one-line error for an unknown id."""
+        exact = self.tiles.get(tile_id) if isinstance(tile_id, str) else None
+        if exact is not None:
+            return exact
         key = _canonical(tile_id)
         tile = self.tiles.get(key) if key is not None else None
         if tile is None:
