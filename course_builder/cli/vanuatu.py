@@ -31,7 +31,10 @@ MAX_DEPTH = 6  # a state nests 4 deep: state > spaces > space > list
 
 @click.group(cls=GameGroup)
 def vanuatu() -> None:
-    """Vanuatu: The Rising Waters: setup sheet, tile placement, floods, dikes and the penalty."""
+    """Vanuatu: The Rising Waters expansion.
+
+    A setup sheet, and a referee for tile placement, floods, huts and dikes and the final
+    penalty, with a flood forecast and a dike planner, on a JSON board state (docs/vanuatu.md)."""
 
 
 # -------------------------------------------------------------------------------------------------
@@ -208,13 +211,15 @@ def _comma_list(convert: Callable[[str], Any], what: str) -> Callable[..., Any]:
               "JSON to stdout).")
 def setup_cmd(seed: int | None, players: str | None, vatus: int, pre_roll: bool, fmt: str,
               paper: str, output: Path | None, **options: Any) -> None:
-    """Draw a setup: start tiles, the order of the lettered tiles, optional dice; print the
-    sheet or the starting board state."""
+    """Draw a setup; print its sheet or its state.
+
+    Draws the start tiles' spaces, the order of the lettered tiles, the first player and
+    (optionally) the dice; prints the setup sheet or the starting board state."""
     from course_builder.vanuatu.options import Rules
-    from course_builder.vanuatu.setup import make_setup
+    from course_builder.vanuatu.setup import make_setup, player_names
     from course_builder.vanuatu.textview import state_text
 
-    names = [p for p in players.split(",")] if players else []
+    names = player_names(players.split(",")) if players else []
     rules = Rules().changed(**_rules(options))
     seed = resolve_seed(seed, True)
     assert seed is not None
@@ -251,8 +256,9 @@ def _setup_text(setup: Any) -> str:
 @format_option
 @output_option
 def show_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any) -> None:
-    """Check a board state and show it: a map, the islands, boats and supplies (or the state
-    as normalised JSON)."""
+    """Check a board state and show it.
+
+    A map, the islands, boats and supplies, or the state as normalised JSON."""
     from course_builder.vanuatu.textview import state_text
 
     state = load_state(state_file, _rules(options))
@@ -282,8 +288,10 @@ def _tile_ids() -> list[str]:
 @output_option
 def place_cmd(state_file: Path, tile: str, space: int | None, save: Path | None, fmt: str,
               output: Path | None, **options: Any) -> None:
-    """May a revealed tile go on a space, and why; with --save, the state with it placed.
-    Exit 1 if the placement is illegal."""
+    """Where a revealed tile may go, and why.
+
+    With --space: is that placement legal, rule by rule; with --save, the state with the tile
+    placed. Exit 1 if the placement is illegal."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.placement import judge_placement, legal_spaces, place, tile_checks
 
@@ -356,8 +364,10 @@ class DikeParam(click.ParamType):
 @output_option
 def build_cmd(state_file: Path, player: str, hut: int | None, dike: tuple[int, Direction] | None,
               save: Path | None, fmt: str, output: Path | None, **options: Any) -> None:
-    """Is a BUILD action (a hut and/or a dike) legal, what it costs, and why; with --save, the
-    state after it. Exit 1 if it is illegal."""
+    """Judge a BUILD action: a hut and/or a dike.
+
+    Legal or not, rule by rule, and what it costs; with --save, the state after it. Exit 1 if it
+    is illegal."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.build import BuildRequest, build, judge_build
     from course_builder.vanuatu.errors import VanuatuError
@@ -397,7 +407,10 @@ def _turn(text: str) -> Any:
 @rules_options
 @format_option
 def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, **options: Any) -> None:
-    """When do the waters rise in this round: after which turn, or how many actions are left."""
+    """After which turn the waters rise.
+
+    Counts the die down over a Rising Waters round's turns: after which turn the flood comes,
+    or how many actions are left."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.countdown import countdown
     from course_builder.vanuatu.options import Rules
@@ -417,8 +430,10 @@ def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, **opti
 @output_option
 def flood_cmd(state_file: Path, skip: bool, save: Path | None, fmt: str, output: Path | None,
               **options: Any) -> None:
-    """Resolve this round's Rising Waters phase: markers per island and why, islands submerged
-    and what they lost, and whether the game is lost."""
+    """Resolve this round's Rising Waters phase.
+
+    Markers per island and why, the islands submerged and what they lost, and whether the game
+    is lost."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.errors import IllegalAction
     from course_builder.vanuatu.flood import resolve_flood, skip_flood
@@ -445,7 +460,9 @@ def flood_cmd(state_file: Path, skip: bool, save: Path | None, fmt: str, output:
 @format_option
 @output_option
 def round_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None) -> None:
-    """Close the round and open the next: the tiles it reveals and whether the waters rise."""
+    """Close this round and open the next.
+
+    Says which tiles the new round reveals and whether the waters rise in it."""
     from course_builder.vanuatu.rounds import next_round
 
     state = load_state(state_file, {})
@@ -473,7 +490,7 @@ def round_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None
 @format_option
 @output_option
 def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
-    """The end-game water penalty of every player, hut by hut."""
+    """The end-game water penalty per player, hut by hut."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.score import water_penalty
 
@@ -488,8 +505,10 @@ def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
 @format_option
 @output_option
 def forecast_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any) -> None:
-    """If nothing changes: the markers each island takes at each flood to come, when each would
-    sink, and whether the game would be lost."""
+    """The floods to come, if nothing changes.
+
+    The markers each island takes at each flood still to come, when each would sink, and
+    whether the game would be lost."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.forecast import forecast
 
@@ -508,8 +527,11 @@ def forecast_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any
 @output_option
 def plan_cmd(state_file: Path, keep: list[int] | None, survive: bool, fmt: str,
              output: Path | None) -> None:
-    """The fewest dikes (and by which flood each is needed) that keep islands afloat through
-    the floods to come. Exit 1 if the supply of dikes is too small."""
+    """The fewest dikes that keep islands afloat.
+
+    Which dikes, and by which flood each is needed, to keep the chosen islands (or, with
+    --survive, enough islands to not lose) afloat through the floods to come. Exit 1 if the
+    box has too few dikes."""
     from course_builder.vanuatu import report
     from course_builder.vanuatu.planner import plan_dikes, plan_survival
 

@@ -60,7 +60,7 @@ def make_setup(rng: random.Random | int, *, players: Sequence[str] = (), vatus: 
     with ``vatus`` vatus: the base game's amount is not in our sources (ruling VAN-12)."""
     seed = rng if isinstance(rng, int) else None
     draw = random.Random(rng) if isinstance(rng, int) else rng
-    names = _players(players)
+    names = player_names(players)
     cat = catalogue()
     board = archipelago()
     start_tiles = [t.id for t in cat.start_tiles]
@@ -84,7 +84,8 @@ def make_setup(rng: random.Random | int, *, players: Sequence[str] = (), vatus: 
                  order[0] if order else None, state)
 
 
-def _players(players: Sequence[str]) -> list[str]:
+def player_names(players: Sequence[str]) -> list[str]:
+    """Colour names as given, checked: 2-5 distinct names (ruling VAN-12), or none."""
     names = [p.strip().lower() for p in players]
     if names and not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise VanuatuError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
