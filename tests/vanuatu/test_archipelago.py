@@ -107,3 +107,19 @@ def test_tiles_file_errors_name_line_and_column() -> None:
                                "got 'rum'")
     with pytest.raises(DataFileError, match=r"t.txt:1:23: an ocean tile has no huts: write '-', got '2'"):
         parse_catalogue("B1 ocean lettered 1 3 2 - - -\n", "t.txt")
+
+
+def test_a_states_graph_carries_what_lies_where_research_2_6() -> None:
+    from tests.vanuatu.helpers import START, board, island
+
+    state = board({**START, 2: island("efate", 3, dikes=["E"], huts=["red"]), 8: island("A1", 5)})
+    g = state.graph()
+    efate, wreck, empty = (BOARD.hex_of(s) for s in (2, 7, 1))
+    assert g.nodes[efate]["kind"] == "island" and g.nodes[efate]["space"] == 2
+    assert (g.nodes[efate]["water"], g.nodes[efate]["dikes"], g.nodes[efate]["huts"]) == (
+        3, ["E"], ["red"])
+    assert g.nodes[BOARD.hex_of(8)]["submerged"] is True
+    assert g.nodes[empty]["kind"] == "empty" and g.nodes[wreck]["tile"] == "start-wreck"
+    assert g.edges[efate, wreck]["faces"] == "ocean"
+    assert g.edges[efate, empty]["faces"] == "empty"
+    assert g.edges[wreck, BOARD.hex_of(8)]["faces"] == "submerged"
