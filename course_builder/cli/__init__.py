@@ -13,6 +13,7 @@ from course_builder import __version__
 from course_builder.cli.common import GameGroup
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.tortuga import tortuga
+from course_builder.cli.vanuatu import vanuatu
 
 
 @click.group(cls=GameGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -24,6 +25,7 @@ def cli(debug: bool) -> None:
 
 cli.add_command(powerboats)
 cli.add_command(tortuga)
+cli.add_command(vanuatu)
 
 
 def main() -> None:

@@ -1,0 +1,98 @@
+"""The named rulings a group can change: how the referee reads the open points of the rules.
+
+Each field is one ruling of ``docs/rulings.md``; the defaults are the rulings as written there.
+A board state may carry its group's choices (``"rules"`` in the JSON) so every later command
+applies the same ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any
+
+from course_builder.vanuatu.errors import VanuatuError, shown
+
+
+class ShortRound(StrEnum):
+    """VAN-03: what a Rising Waters round does when it ends before the die counted down."""
+
+    FLOOD = "flood"  # the waters rise at the end of the round anyway
+    SKIP = "skip"  # no flood this round (the beta engine's reading)
+
+
+class WaterSupply(StrEnum):
+    """VAN-04: whether the 20 water markers limit a flood."""
+
+    UNLIMITED = "unlimited"  # place every marker due; warn past 20
+    LIMITED = "limited"  # a flood stops placing markers when the supply is empty
+
+
+class NoLegalSpace(StrEnum):
+    """VAN-05: what happens when no space is strictly legal for a revealed tile."""
+
+    RELAX = "relax"  # any empty space touching two placed tiles, island rules dropped
+    REFUSE = "refuse"  # the referee refuses; the players settle it themselves
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rulings in force. ``Rules()`` is the documented default of every ruling."""
+
+    count_retrievals: bool = False
+    """VAN-02: a turn in which a player takes back markers without acting also lowers the die."""
+    short_round: ShortRound = ShortRound.FLOOD
+    """VAN-03."""
+    water_supply: WaterSupply = WaterSupply.UNLIMITED
+    """VAN-04."""
+    no_legal_space: NoLegalSpace = NoLegalSpace.RELAX
+    """VAN-05."""
+    submerged_is_island: bool = False
+    """VAN-06: a submerged island still counts as an island for the placement rules."""
+    submerged_dikes_return: bool = False
+    """VAN-08: the dikes of a submerged island go back to the supply."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: (str(v) if isinstance(v := getattr(self, f.name), StrEnum) else v)
+                for f in fields(self)}
+
+    def changed(self, **changes: Any) -> Rules:
+        """These rules with some rulings changed (``None`` values keep the current choice)."""
+        current = self.to_json()
+        current.update({k: v for k, v in changes.items() if v is not None})
+        return rules_from_json(current, "rules")
+
+
+_KINDS: dict[str, Any] = {
+    "count_retrievals": bool,
+    "short_round": ShortRound,
+    "water_supply": WaterSupply,
+    "no_legal_space": NoLegalSpace,
+    "submerged_is_island": bool,
+    "submerged_dikes_return": bool,
+}
+
+
+def rules_from_json(data: Any, where: str = "rules") -> Rules:
+    """Rulings from a JSON object; unknown names and wrong values raise a one-line error."""
+    if not isinstance(data, dict):
+        raise VanuatuError(f"{where}: expected an object of rulings, got {shown(data)}")
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        kind = _KINDS.get(name)
+        if kind is None:
+            raise VanuatuError(f"{where}: unknown ruling {shown(name)} (known: "
+                                     f"{', '.join(_KINDS)})")
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise VanuatuError(f"{where}.{name}: expected true or false, got "
+                                         f"{shown(value)}")
+            values[name] = value
+            continue
+        allowed = [str(m) for m in kind]
+        if value not in allowed:
+            raise VanuatuError(f"{where}.{name}: expected one of {', '.join(allowed)}, got "
+                                     f"{shown(value)}")
+        values[name] = kind(value)
+    return Rules(**values)
+
