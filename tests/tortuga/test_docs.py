@@ -62,8 +62,9 @@ def test_every_ruling_is_pinned_by_a_test(rule_id: str) -> None:
     assert rule_id in tests or name in tests, rule_id
 
 
-def test_rulings_section_comes_last() -> None:
-    assert RULINGS.rstrip().split("\n## ")[-1].startswith("Tortuga 2199")
+def test_rulings_have_a_tortuga_section() -> None:
+    sections = [s.split("\n", 1)[0] for s in RULINGS.split("\n## ")[1:]]
+    assert "Tortuga 2199" in sections
 
 
 def test_readme_section_sits_before_layout() -> None:
