@@ -93,7 +93,7 @@ def chess_rate(seconds: float, positions: int, seed: int) -> float | None:
     except ImportError:
         return None
     rng = random.Random(seed)
-    boards = []
+    boards: list[tuple[chess.Board, list[chess.Move]]] = []
     while len(boards) < positions:
         board = chess.Board()
         for _ in range(rng.randint(10, 40)):
@@ -128,7 +128,7 @@ def choices_rates(pairs: list[tuple[Position, Move]], seconds: float) -> tuple[f
     def full() -> int:
         for position, rolled in dice:
             for choice in heading_choices(position, rolled):
-                _ = choice.preview
+                choice.preview()
         return len(dice)
     return rate(lazy, seconds), rate(full, seconds)
 

@@ -363,22 +363,22 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
     if any(v not in (1, 2, 3) for v in values):
         raise click.BadParameter("dice show 1, 2 or 3", param_hint="'--dice'")
     position = read_position(position_text, _rules(options))
-    previews = heading_choices(position, values)
+    choices = [(c, c.preview()) for c in heading_choices(position, values)]
     if fmt == "json":
         click.echo(json.dumps([
-            {"turn": o.turn, "heading": o.heading.name, "legal": o.legal, "free": o.reach,
-             "path": [list(h.offset) for h in o.path], "crash": o.crash, "damage": o.damage}
-            for o in previews], indent=1))
+            {"turn": c.turn, "heading": c.heading.name, "legal": c.legal, "free": c.reach,
+             "path": [list(h.offset) for h in ahead.path], "crash": ahead.crash,
+             "damage": ahead.damage}
+            for c, ahead in choices], indent=1))
         return
-    words = {"L": "left", "S": "straight", "R": "right"}
     boat = position.boat
     click.echo(f"{boat.colour} at {boat.hex.offset} heading {boat.heading.name}, total "
                f"{sum(values)}:")
-    for o in previews:
-        end = o.end.offset if o.end else boat.hex.offset
-        result = f"crash, {o.damage} damage, stops at {end}" if o.crash else f"ends at {end}"
-        flag = "legal" if o.legal else "illegal"
-        click.echo(f"  {words[o.turn]:8} {o.heading.name:2} {flag:7} {o.reach} water ahead; "
+    for c, ahead in choices:
+        end = ahead.end.offset if ahead.end else boat.hex.offset
+        result = f"crash, {ahead.damage} damage, stops at {end}" if ahead.crash else f"ends at {end}"
+        flag = "legal" if c.legal else "illegal"
+        click.echo(f"  {c.turn.word:8} {c.heading.name:2} {flag:7} {c.reach} water ahead; "
                    f"{result}")
 
 

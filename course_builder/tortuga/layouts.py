@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Hex, from_offset, to_offset
-from course_builder.core.resources import data_path
+from course_builder.core.resources import read_data_text
 from course_builder.tortuga.sectors import (
     DEFENCE_MAX,
     TORTUGA,
@@ -135,8 +135,7 @@ def builtin_layouts(name: str) -> LayoutFile:
     if name not in BUILTIN:
         raise LayoutFileError(name, 0, 0, f"no built-in layout {name!r} (built in: "
                               f"{', '.join(BUILTIN)})")
-    path = data_path("tortuga", f"{name}.layout")
-    return parse_layouts(path.read_text(encoding="utf-8"), f"data/tortuga/{name}.layout")
+    return parse_layouts(read_data_text("tortuga", f"{name}.layout"), f"data/tortuga/{name}.layout")
 
 
 @dataclass

@@ -15,14 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, cached_property
-from pathlib import Path
 from typing import Any
 
 from course_builder.core.hexboard import HexBoard
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset
-from course_builder.core.resources import data_path
+from course_builder.core.resources import read_data_text
 from course_builder.vanuatu.datafile import DataFileError, choice, integer, read_table
-from course_builder.vanuatu.errors import VanuatuError
 
 COLUMNS = ("space", "row", "col", "role")
 
@@ -142,16 +140,8 @@ def _check_footprint(spaces: list[SpaceDef], path: str, last_line: int) -> None:
         raise DataFileError(path, last_line, 1, "the footprint needs " + "; ".join(problems))
 
 
-def load_footprint(path: str | Path) -> Archipelago:
-    """Read a footprint file (a user's edited copy, for example)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VanuatuError(f"{path}: cannot read the footprint file ({exc})") from None
-    return parse_footprint(text, str(path))
-
-
 @cache
 def archipelago() -> Archipelago:
     """The printed footprint (``data/vanuatu/footprint.txt``)."""
-    return load_footprint(data_path("vanuatu", "footprint.txt"))
+    return parse_footprint(read_data_text("vanuatu", "footprint.txt"),
+                           "data/vanuatu/footprint.txt")

@@ -13,9 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from pathlib import Path
 
-from course_builder.core.resources import data_path
+from course_builder.core.resources import read_data_text
 from course_builder.vanuatu.datafile import DataFileError, Field, Record, choice, integer, read_table
 from course_builder.vanuatu.errors import VanuatuError, shown
 
@@ -205,16 +204,8 @@ def _check_catalogue(tiles: Mapping[str, Tile], path: str, last_line: int) -> No
         raise DataFileError(path, last_line, 1, "the catalogue needs " + "; ".join(problems))
 
 
-def load_catalogue(path: str | Path) -> Catalogue:
-    """Read a tiles file (a user's edited copy, for example)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VanuatuError(f"{path}: cannot read the tiles file ({exc})") from None
-    return parse_catalogue(text, str(path))
-
-
 @cache
 def catalogue() -> Catalogue:
     """The shipped catalogue (``data/vanuatu/tiles.txt``)."""
-    return load_catalogue(data_path("vanuatu", "tiles.txt"))
+    return parse_catalogue(read_data_text("vanuatu", "tiles.txt"),
+                           "data/vanuatu/tiles.txt")

@@ -27,6 +27,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
@@ -124,61 +125,45 @@ def roll_outcomes(position: Position, step: DiceStep) -> tuple[RollOutcome, ...]
     return tuple(out)
 
 
-class HeadingChoice:
+class HeadingChoice(NamedTuple):
     """One of the three headings open to the boat for the dice rolled: the turn, the heading,
     how far it gets before a crash (``reach``; other boats do not count, PB-10) and whether the
-    heading rule allows it. :attr:`preview` sails it in full (path, crash, damage, tile effects)
-    when asked."""
+    heading rule allows it. :meth:`preview` sails it in full (path, crash, damage, tile effects)
+    when asked; choices are made by the thousand in simulations, so they are plain tuples."""
 
-    __slots__ = ("_preview", "dice", "heading", "legal", "position", "reach", "turn")
+    turn: Turn
+    heading: Direction
+    reach: int
+    legal: bool
+    position: Position
+    dice: tuple[int, ...]
 
-    def __init__(self, position: Position, dice: tuple[int, ...], turn: Turn,
-                 heading: Direction, reach: int, legal: bool) -> None:
-        self.position = position
-        self.dice = dice
-        self.turn = turn
-        self.heading = heading
-        self.reach = reach
-        self.legal = legal
-        self._preview: Sailing | None = None
+    def preview(self) -> Preview:
+        """What this heading leads to, other boats ignored: it is sailed now."""
+        boat = self.position.boat
+        race = self.position.race
+        total = sum(self.dice) * (2 if boat.redoubt else 1)
+        fly = boat.redoubt and race.rules.redoubt_wait_flies
+        s = sail(race, race.board.index_of[boat.hex], self.heading, total, self.dice, fly=fly,
+                 damage=boat.damage)
+        return Preview(tuple(map(race.board.hex_at, s.hexes[1:])), s.crash or s.out,
+                       s.damage + s.rock_damage + (REDOUBT_CRASH if s.out else 0),
+                       tuple(s.effects))
 
-    def __repr__(self) -> str:
-        return (f"HeadingChoice({self.turn.value} {self.heading.name}, reach {self.reach}, "
-                f"{'legal' if self.legal else 'illegal'})")
 
-    @property
-    def preview(self) -> Sailing:
-        """The move sailed on this heading, other boats ignored."""
-        if self._preview is None:
-            boat = self.position.boat
-            race = self.position.race
-            total = sum(self.dice) * (2 if boat.redoubt else 1)
-            fly = boat.redoubt and race.rules.redoubt_wait_flies
-            self._preview = sail(race, race.board.index_of[boat.hex], self.heading, total,
-                                 self.dice, fly=fly, damage=boat.damage)
-        return self._preview
+@dataclass(frozen=True)
+class Preview:
+    """Where a heading leads: the hexes entered (start excluded) up to where the boat stops,
+    whether it crashes (or its race ends in a bad landing), the damage, the tile effects."""
 
-    @property
-    def path(self) -> tuple[Hex, ...]:
-        """Hexes entered, the start excluded, up to where the boat stops."""
-        return tuple(map(self.position.race.board.hex_at, self.preview.hexes[1:]))
+    path: tuple[Hex, ...]
+    crash: bool
+    damage: int
+    effects: tuple[ev.Event, ...]
 
     @property
     def end(self) -> Hex | None:
-        return self.path[-1] if self.preview.hexes[1:] else None
-
-    @property
-    def crash(self) -> bool:
-        return self.preview.crash
-
-    @property
-    def damage(self) -> int:
-        s = self.preview
-        return s.damage + s.rock_damage + (REDOUBT_CRASH if s.out else 0)
-
-    @property
-    def effects(self) -> tuple[ev.Event, ...]:
-        return tuple(self.preview.effects)
+        return self.path[-1] if self.path else None
 
 
 def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingChoice, ...]:
@@ -193,9 +178,13 @@ def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingCho
     headings = HEADINGS[boat.heading]
     reaches = _reaches(race, start, headings, total, dice, boat.damage)
     legal = (False, True, False) if boat.redoubt else _legal(reaches, total)
-    return (HeadingChoice(position, dice, Turn.LEFT, headings[0], reaches[0], legal[0]),
-            HeadingChoice(position, dice, Turn.STRAIGHT, headings[1], reaches[1], legal[1]),
-            HeadingChoice(position, dice, Turn.RIGHT, headings[2], reaches[2], legal[2]))
+    return (_CHOICE(HeadingChoice, (Turn.LEFT, headings[0], reaches[0], legal[0], position, dice)),
+            _CHOICE(HeadingChoice, (Turn.STRAIGHT, headings[1], reaches[1], legal[1], position,
+                                    dice)),
+            _CHOICE(HeadingChoice, (Turn.RIGHT, headings[2], reaches[2], legal[2], position, dice)))
+
+
+_CHOICE = tuple.__new__
 
 
 def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int,
