@@ -47,10 +47,15 @@ from course_builder.powerboats.play.position import (
     Turn,
 )
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.rules import REDOUBT_CRASH, SINK_AT, HeadingRule
+from course_builder.powerboats.play.rules import REDOUBT_CRASH, SINK_AT
 
 HEADINGS = {d: tuple(d.left(t.steps) for t in TURN_ORDER) for d in Direction}
 """For each heading: the headings after turning left, going straight and turning right."""
+
+# enum members bound once: looking a member up on its enum class costs more than the rest of a
+# comparison, and the hot loop compares many
+_KEEP, _ADD, _REMOVE = DiceChange.KEEP, DiceChange.ADD, DiceChange.REMOVE
+_LEFT, _STRAIGHT, _RIGHT = TURN_ORDER
 
 
 class IllegalMove(CourseBuilderError):
@@ -81,12 +86,12 @@ def dice_decisions(position: Position) -> tuple[DiceStep, ...]:
     held = sorted(boat.dice)
     steps: list[DiceStep] = []
     if held or position.race.rules.zero_dice_turn:
-        steps.extend(DiceStep(DiceChange.KEEP, None, r) for r in _sub_multisets(held))
-    steps.extend(DiceStep(DiceChange.ADD, None, r) for r in _sub_multisets(held))
+        steps.extend(DiceStep(_KEEP, None, r) for r in _sub_multisets(held))
+    steps.extend(DiceStep(_ADD, None, r) for r in _sub_multisets(held))
     for value in sorted(set(held)):
         rest = list(held)
         rest.remove(value)
-        steps.extend(DiceStep(DiceChange.REMOVE, value, r) for r in _sub_multisets(rest))
+        steps.extend(DiceStep(_REMOVE, value, r) for r in _sub_multisets(rest))
     return tuple(steps)
 
 
@@ -148,7 +153,7 @@ class HeadingChoice(NamedTuple):
                  damage=boat.damage)
         return Preview(tuple(map(race.board.hex_at, s.hexes[1:])), s.crash or s.out,
                        s.damage + s.rock_damage + (REDOUBT_CRASH if s.out else 0),
-                       tuple(s.effects))
+                       s.events())
 
 
 @dataclass(frozen=True)
@@ -178,10 +183,10 @@ def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingCho
     headings = HEADINGS[boat.heading]
     reaches = _reaches(race, start, headings, total, dice, boat.damage)
     legal = (False, True, False) if boat.redoubt else _legal(reaches, total)
-    return (_CHOICE(HeadingChoice, (Turn.LEFT, headings[0], reaches[0], legal[0], position, dice)),
-            _CHOICE(HeadingChoice, (Turn.STRAIGHT, headings[1], reaches[1], legal[1], position,
+    return (_CHOICE(HeadingChoice, (_LEFT, headings[0], reaches[0], legal[0], position, dice)),
+            _CHOICE(HeadingChoice, (_STRAIGHT, headings[1], reaches[1], legal[1], position,
                                     dice)),
-            _CHOICE(HeadingChoice, (Turn.RIGHT, headings[2], reaches[2], legal[2], position, dice)))
+            _CHOICE(HeadingChoice, (_RIGHT, headings[2], reaches[2], legal[2], position, dice)))
 
 
 _CHOICE = tuple.__new__
@@ -191,8 +196,8 @@ def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int
              dice: tuple[int, ...], damage: int,
              trials: dict[Direction, Sailing] | None = None) -> tuple[int, int, int]:
     """The reach of the three headings (see :func:`_reach`)."""
-    if not race.tiles:
-        run = race.clear_run[start]
+    run = race.clear_run[start]
+    if not race.simulate_tiles or total == 0:
         return run[headings[0]], run[headings[1]], run[headings[2]]
     left, straight, right = (_reach(race, start, d, total, dice, damage, trials)
                              for d in headings)
@@ -214,12 +219,14 @@ def _reach(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ..
     straight open run ahead.
     """
     free = race.clear_run[start][d]
-    if (not race.tiles or race.rules.heading_with_tiles is not HeadingRule.SIMULATE or total == 0
+    if (not race.simulate_tiles or total == 0
             or race.tile_ahead[start][d] > (total if total < free else free)):
         return free
-    trial = sail(race, start, d, total, dice, damage=damage)
-    if trials is not None:
-        trials[d] = trial
+    trial = trials.get(d) if trials is not None else None
+    if trial is None:
+        trial = sail(race, start, d, total, dice, damage=damage)
+        if trials is not None:
+            trials[d] = trial
     return trial.used if trial.crash else max(total, free)
 
 
@@ -244,11 +251,11 @@ def kept_dice(boat: Boat, step: DiceStep | Move) -> tuple[int, ...]:
     """The held dice a dice step keeps as they are (not removed, not re-rolled), in the order
     held; :class:`IllegalMove` if the boat does not hold the dice the step names."""
     change = step.change
-    if change is DiceChange.KEEP or change is DiceChange.ADD:
+    if change is _KEEP or change is _ADD:
         if not step.reroll:
             return boat.dice
         held = list(boat.dice)
-    elif change is DiceChange.REMOVE:
+    elif change is _REMOVE:
         held = list(boat.dice)
         if not held:
             raise IllegalMove(f"{boat.colour} holds no die to remove", ["+", "="])
@@ -271,10 +278,10 @@ def resolve_dice(boat: Boat, move: Move) -> tuple[int, ...]:
     """The dice after the dice step and the roll, or :class:`IllegalMove` (reference, "Rolling
     Dice"): the kept dice in the order held, then the values rolled."""
     rolled = move.rolled
-    adding = move.change is DiceChange.ADD
-    if not move.reroll and not adding and move.change is DiceChange.KEEP and not rolled:
+    adding = move.change is _ADD
+    if not move.reroll and not adding and move.change is _KEEP and not rolled:
         return boat.dice  # keeps its dice as they are: nothing rolled
-    kept = (boat.dice if not move.reroll and move.change is not DiceChange.REMOVE
+    kept = (boat.dice if not move.reroll and move.change is not _REMOVE
             else kept_dice(boat, move))
     expected = len(move.reroll) + adding
     if len(rolled) != expected:
@@ -293,39 +300,38 @@ def dice_text(dice: Sequence[int]) -> str:
 
 class _Record:
     """What the kernel decided in one move, kept so that its events can be read off later.
-    Filled in stage by stage: the class attributes are what a stage not reached leaves (a move
-    that turns out illegal stops early). :class:`Outcome` is the finished record."""
+    Filled in stage by stage; a move that turns out illegal stops early and leaves the later
+    fields as they start. :class:`Outcome` is the finished record."""
 
-    dice: tuple[int, ...] = ()
-    waiting: bool | None = None  # set once the dice are judged
-    total = 0
-    turn_index: int | None = None  # set once the heading is being judged
-    start = -1
-    reaches: tuple[int, ...] | None = None
-    legal: tuple[bool, ...] | None = None
-    sailing: Sailing | None = None  # set once the move is sailed
-    fly = False
-    last = 0  # index in sailing.hexes of the hex the boat stops on
-    taken: Sequence[int] = ()
-    marks: Sequence[tuple] = ()  # rounding, un-rounding and finishing, in path order
-    crash_damage = 0
-    damage_after = 0  # the boat's damage counters after the move
+    __slots__ = ("before", "crash_damage", "damage_after", "dice", "fly", "last", "legal",
+                 "marks", "move", "reaches", "sailing", "start", "taken", "total", "turn_index",
+                 "waiting")
 
-    before: Position
-    """The position the move was made in."""
-    move: Move
+    def __init__(self, before: Position, move: Move, dice: tuple[int, ...] = (),
+                 waiting: bool | None = None, total: int = 0, turn_index: int | None = None,
+                 start: int = -1) -> None:
+        self.before = before
+        """The position the move was made in."""
+        self.move = move
+        self.dice = dice
+        self.waiting = waiting  # None until the dice are judged
+        self.total = total
+        self.turn_index = turn_index  # None until the heading is judged
+        self.start = start
+        self.reaches: tuple[int, ...] | None = None
+        self.legal: tuple[bool, ...] | None = None
+        self.sailing: Sailing | None = None  # None until the move is sailed
+        self.fly = False
+        self.last = 0  # index in sailing.hexes of the hex the boat stops on
+        self.taken: Sequence[int] = ()
+        self.marks: Sequence[tuple] = ()  # rounding, un-rounding and finishing, in path order
+        self.crash_damage = 0
+        self.damage_after = 0  # the boat's damage counters after the move
 
     @property
     def sailed(self) -> list[int]:
         """The hexes actually sailed, start to end (after any pull-back)."""
         return self.sailing.hexes[:self.last + 1] if self.sailing is not None else []
-
-
-def _partial(before: Position, move: Move, **facts: object) -> _Record:
-    """The record of a move that stopped early (an illegal move), for its events."""
-    record = object.__new__(_Record)
-    record.__dict__.update(before=before, move=move, **facts)
-    return record
 
 
 def apply(position: Position, move: Move) -> Outcome:
@@ -344,34 +350,32 @@ def apply(position: Position, move: Move) -> Outcome:
         raise IllegalMove(f"{boat.colour} has {state} and does not move any more")
     dice = resolve_dice(boat, move)
     total = sum(dice)
-    if (total == 0 and move.change is DiceChange.KEEP and not boat.dice
+    if (total == 0 and move.change is _KEEP and not boat.dice
             and not race.rules.zero_dice_turn):
         raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
-                          "zero_dice_turn=False)", ["+"], _events(_partial(position, move,
-                                                                           dice=dice)))
+                          "zero_dice_turn=False)", ["+"], _events(_Record(position, move, dice)))
     waiting = boat.redoubt
     if waiting:
         total *= 2
-        if move.turn is not Turn.STRAIGHT:
+        if move.turn is not _STRAIGHT:
             raise IllegalMove(f"{boat.colour} ended its last move on a Redoubt: it may not "
-                              f"turn this turn (expansion, \"Redoubt\")", ["straight"], _events(
-                                  _partial(position, move, dice=dice, waiting=True, total=total)))
+                              f"turn this turn (expansion, \"Redoubt\")", ["straight"],
+                              _events(_Record(position, move, dice, True, total)))
     turn = move.turn
-    k = 1 if turn is Turn.STRAIGHT else 0 if turn is Turn.LEFT else 2
+    k = 1 if turn is _STRAIGHT else 0 if turn is _LEFT else 2
     start = race.board.index_of[boat.hex]
     headings = HEADINGS[boat.heading]
-    rec = object.__new__(Outcome)
-    facts = rec.__dict__
-    facts.update(before=position, move=move, dice=dice, waiting=waiting, total=total,
-                 turn_index=k, start=start)
-    if race.tiles or waiting:
-        sailing = _sail_with_tiles(rec, race, boat, headings)
+    rec = Outcome(position, move, dice, waiting, total, k, start)
+    heading = headings[k]
+    free = race.clear_run[start][heading]
+    if waiting or race.tile_ahead[start][heading] <= (total if total < free else free):
+        sailing = _sail_with_tiles(rec, race, boat, headings)  # a tile within reach, or a flight
     else:
-        if race.clear_run[start][headings[k]] < total:  # a full heading is always legal
+        if free < total:  # a full heading is always legal: only a short one needs judging
             _judge_headings(rec, race, boat, headings, {})
-        sailing = straight_run(race, start, headings[k], total)
-    facts["sailing"] = sailing
-    facts["last"] = _stop(rec, race, boat, sailing)
+        sailing = straight_run(race, start, heading, total)
+    rec.sailing = sailing
+    rec.last = _stop(rec, race, boat, sailing)
     _settle(rec, race, boat, sailing)
     return rec
 
@@ -459,9 +463,8 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
         # no rounding line (most moves) rounds nothing, and finishes only across the tile
     crash_damage = REDOUBT_CRASH if sailing.out else sailing.damage if sailing.crash else 0
     damage = boat.damage + sailing.rock_damage + crash_damage
-    if damage:
-        rec.crash_damage = crash_damage
-        rec.damage_after = damage
+    rec.crash_damage = crash_damage
+    rec.damage_after = damage
     sunk = damage >= SINK_AT or sailing.out
     dice: tuple[int, ...] = ()
     if not sailing.crash:
@@ -474,7 +477,7 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     position = rec.before
     boats = list(position.boats)
     boats[position.to_move] = _BOAT(Boat, (
-        boat.colour, race.board.hex_at(sailing.hexes[rec.last]), sailing.heading, dice, damage,
+        boat.colour, race.hexes[sailing.hexes[rec.last]], sailing.heading, dice, damage,
         FINISH_NEXT if phase >= 3 else phase + 1, count if phase < 3 else 0, finished, sunk,
         sailing.redoubt_wait and not sunk))
     rec.position = next_turn(position, tuple(boats))
@@ -532,9 +535,10 @@ class Outcome(_Record):
     """What a move did: the new :attr:`position`, the boat's path and results, and the
     :attr:`events` that say what happened and why (the kernel's finished record)."""
 
+    __slots__ = ("_events", "position")
+
     position: Position
     """The position after the move (the next boat to move)."""
-    _events: tuple[ev.Event, ...] | None = None
 
     @property
     def boat(self) -> str:
@@ -585,9 +589,11 @@ class Outcome(_Record):
     @property
     def events(self) -> tuple[ev.Event, ...]:
         """Everything that happened, in order (see :mod:`.events`)."""
-        if self._events is None:
-            self._events = _events(self)
-        return self._events
+        try:
+            return self._events
+        except AttributeError:
+            self._events: tuple[ev.Event, ...] = _events(self)
+            return self._events
 
     @property
     def trace(self) -> tuple[str, ...]:
@@ -652,7 +658,7 @@ def _heading_events(rec: _Record, chosen: bool) -> Iterable[ev.Event]:
         yield ev.HeadingsJudged(
             tuple(ev.HeadingReach(t, d, r) for t, d, r in zip(TURN_ORDER, headings, rec.reaches,
                                                               strict=True)),
-            rec.total, bool(race.tiles) and race.rules.heading_with_tiles is HeadingRule.SIMULATE)
+            rec.total, race.simulate_tiles)
     legal = tuple(t for t, ok in zip(TURN_ORDER, rec.legal, strict=True) if ok)
     if not chosen:
         return
@@ -672,7 +678,7 @@ def _move_events(rec: _Record, sailing: Sailing) -> Iterable[ev.Event]:
     if len(hexes) > 1 and rec.turn_index is not None:
         heading = HEADINGS[position.boat.heading][rec.turn_index]
         yield ev.Sailed(tuple(map(board.hex_at, hexes[1:])), heading, rec.fly)
-    yield from sailing.effects
+    yield from sailing.events()
     if rec.taken:
         owners = {b.hex: b.colour for b in position.boats}
         taken = tuple((board.hex_at(i), owners[board.hex_at(i)]) for i in rec.taken)

@@ -34,6 +34,10 @@ from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT
 
 NO_BOATS: frozenset[int] = frozenset()
+# enum members bound once (a member looked up on its class costs more than the comparison)
+_REDOUBT, _CURRENT, _MAELSTROM = ExpansionKind.REDOUBT, ExpansionKind.CURRENT, ExpansionKind.MAELSTROM
+_CW = Sense.CW
+_NOTHING: frozenset[int] = frozenset()
 
 
 class Sailing:
@@ -44,26 +48,29 @@ class Sailing:
     by flying (no place to stop on); ``heading``: the heading at the end; ``used``: steps of the
     total used before a crash (or all); ``crash`` and ``damage`` (the unused steps);
     ``rock_damage`` and ``removed_dice`` from low water; ``out``: a bad redoubt landing (4 damage,
-    the race ends); ``redoubt_wait``: ended exactly on a redoubt; ``effects``: the tile events.
+    the race ends); ``redoubt_wait``: ended exactly on a redoubt; ``effects``: the tile events as
+    recorded (:meth:`events` makes them).
     """
 
-    # what a plain straight run leaves as it is (set per sailing only when tiles act)
-    flown: AbstractSet[int] = frozenset()
-    crash = False
-    damage = 0
-    rock_damage = 0
-    removed_dice: Sequence[int] = ()
-    out = False
-    redoubt_wait = False
-    effects: Sequence[ev.Event] = ()
-    base_damage = 0
+    __slots__ = ("base_damage", "crash", "damage", "effects", "flown", "heading", "hexes", "out",
+                 "redoubt_wait", "removed_dice", "rock_damage", "steps", "used")
 
     def __init__(self, hexes: list[int], heading: Direction, steps: list[Direction],
-                 used: int) -> None:
+                 used: int, crash: bool = False, damage: int = 0) -> None:
         self.hexes = hexes
         self.heading = heading
         self.steps = steps
         self.used = used
+        self.crash = crash
+        self.damage = damage
+        # what a plain straight run leaves as it is (set only when tiles act)
+        self.flown: AbstractSet[int] = _NOTHING
+        self.rock_damage = 0
+        self.removed_dice: Sequence[int] = ()
+        self.out = False
+        self.redoubt_wait = False
+        self.effects: Sequence[tuple[type[ev.Event], tuple[object, ...]]] = ()
+        self.base_damage = 0
 
     @classmethod
     def with_tiles(cls, start: int, heading: Direction, base_damage: int) -> Sailing:
@@ -78,6 +85,10 @@ class Sailing:
     @property
     def end(self) -> int:
         return self.hexes[-1]
+
+    def events(self) -> tuple[ev.Event, ...]:
+        """The effects of the tiles met, as events, in order."""
+        return tuple(kind(*facts) for kind, facts in self.effects)
 
 
 def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
@@ -100,16 +111,11 @@ def straight_run(race: Race, start: int, heading: Direction, total: int) -> Sail
     """A move with no expansion tile within reach: straight on until the total or a crash."""
     free = race.clear_run[start][heading]
     steps = total if total < free else free
-    s = object.__new__(Sailing)  # the four fields of a straight run, without __init__'s frame
-    fields = s.__dict__
-    fields["hexes"] = [start, *race.lines_ahead[start][heading][:steps]]
-    fields["heading"] = heading
-    fields["steps"] = [heading] * steps
-    fields["used"] = steps
     if free < total:
-        fields["crash"] = True
-        fields["damage"] = total - free
-    return s
+        return Sailing([start, *race.lines_ahead[start][heading][:steps]], heading,
+                       [heading] * steps, steps, True, total - free)
+    return Sailing([start, *race.lines_ahead[start][heading][:steps]], heading,
+                   [heading] * steps, steps)
 
 
 def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int, ...], *,
@@ -123,24 +129,27 @@ def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int
     if fly:
         _fly(race, s, total, occupied, held)
         return s
-    nb = race.board.neighbors
-    water = race.board.water
-    buoys = race.buoy_index
-    tiles = race.tiles
     remaining = total
     here = start
-    while remaining > 0:  # every pass uses a step, so this ends
-        nxt = nb[here][s.heading]
-        if nxt == -1 or not water[nxt] or nxt in buoys:
-            s.crash, s.damage = True, remaining
-            break
-        here = _step(s, nxt, s.heading)
-        remaining -= 1
-        s.used += 1
-        if nxt in tiles:
+    while remaining > 0:  # straight on from tile to tile, reading the race's tables
+        heading = s.heading
+        free = race.clear_run[here][heading]  # water before land, a buoy or the edge
+        gap = race.tile_ahead[here][heading]  # steps to the next expansion hex
+        run = min(remaining, free, gap)
+        if run:
+            line = race.lines_ahead[here][heading][:run]
+            s.hexes.extend(line)
+            s.steps.extend([heading] * run)
+            here = line[-1]
+            remaining -= run
+            s.used += run
+        if run == gap:  # entered a tile: its effect at once, mid-move or at the end (EXP-01)
             here, remaining, stop = _effects(race, s, here, remaining, occupied, held)
             if stop:
                 break
+        elif remaining:  # land, a buoy or the edge ahead
+            s.crash, s.damage = True, remaining
+            break
     return s
 
 
@@ -158,18 +167,18 @@ def _effects(race: Race, s: Sailing, here: int, remaining: int, occupied: frozen
         if tile is None:
             return here, remaining, False
         kind, data = tile
-        if kind is ExpansionKind.REDOUBT:
+        if kind is _REDOUBT:
             return _redoubt(race, s, here, remaining, occupied, held)
-        if kind is ExpansionKind.CURRENT:
+        if kind is _CURRENT:
             pushed = _current(race, s, here, remaining, occupied, data)
             if pushed is None:
                 return here, 0, True
             here = pushed
             continue
-        if kind is ExpansionKind.MAELSTROM:
+        if kind is _MAELSTROM:
             sense: Sense = data
-            s.heading = s.heading.right() if sense is Sense.CW else s.heading.left()
-            _note(s, ev.MaelstromTurn(_hex(race, here), sense, s.heading))
+            s.heading = s.heading.right() if sense is _CW else s.heading.left()
+            _note(s, ev.MaelstromTurn, _hex(race, here), sense, s.heading)
             return here, remaining, False
         return _low_water(race, s, here, remaining, held, data)
     return here, remaining, True  # pragma: no cover - a chain of 64 tiles cannot be laid
@@ -179,9 +188,9 @@ def _redoubt(race: Race, s: Sailing, here: int, remaining: int, occupied: frozen
              held: list[int]) -> tuple[int, int, bool]:
     if remaining == 0:
         s.redoubt_wait = True
-        _note(s, ev.RedoubtWait(_hex(race, here)))
+        _note(s, ev.RedoubtWait, _hex(race, here))
         return here, 0, True
-    _note(s, ev.RedoubtFlight(_hex(race, here), remaining, 2 * remaining))
+    _note(s, ev.RedoubtFlight, _hex(race, here), remaining, 2 * remaining)
     _fly(race, s, 2 * remaining, occupied, held)
     return s.end, 0, True
 
@@ -192,12 +201,12 @@ def _current(race: Race, s: Sailing, here: int, remaining: int, occupied: frozen
     target = race.board.neighbors[here][flow]
     if target == -1 or not race.board.water[target] or target in race.buoy_index:
         s.crash, s.damage = True, max(1, remaining)
-        _note(s, ev.CurrentIntoLand(_hex(race, here), flow))
+        _note(s, ev.CurrentIntoLand, _hex(race, here), flow)
         return None
     if remaining == 0 and target in occupied:
-        _note(s, ev.CurrentOntoBoat(_hex(race, here), _hex(race, target)))
+        _note(s, ev.CurrentOntoBoat, _hex(race, here), _hex(race, target))
         return None
-    _note(s, ev.CurrentPush(_hex(race, here), flow, _hex(race, target)))
+    _note(s, ev.CurrentPush, _hex(race, here), flow, _hex(race, target))
     return _step(s, target, flow)
 
 
@@ -209,9 +218,9 @@ def _low_water(race: Race, s: Sailing, here: int, remaining: int, held: list[int
     for v in removed:
         held.remove(v)
     cast(list[int], s.removed_dice).extend(removed)
-    _note(s, ev.LowWater(_hex(race, here), rocks, lost, tuple(removed)))
+    _note(s, ev.LowWater, _hex(race, here), rocks, lost, tuple(removed))
     if s.base_damage + s.rock_damage >= SINK_AT:
-        _note(s, ev.RocksSink(_hex(race, here), s.base_damage + s.rock_damage))
+        _note(s, ev.RocksSink, _hex(race, here), s.base_damage + s.rock_damage)
         return here, 0, True
     return here, remaining - lost, False
 
@@ -228,7 +237,7 @@ def _fly(race: Race, s: Sailing, distance: int, occupied: frozenset[int], held: 
         return
     # landing on a boat: one hex back along the flight, again while there are boats (EXP-04)
     while flight and flight[-1] in occupied:
-        _note(s, ev.LandingStepBack(_hex(race, flight[-1])))
+        _note(s, ev.LandingStepBack, _hex(race, flight[-1]))
         flight.pop()
     _record_flight(s, flight)
     landing = flight[-1] if flight else origin
@@ -237,17 +246,19 @@ def _fly(race: Race, s: Sailing, distance: int, occupied: frozenset[int], held: 
         _bad_landing(s, "land", _hex(race, landing))
     elif landing in race.buoy_index:
         _bad_landing(s, "buoy", _hex(race, landing))
-    elif tile is not None and tile[0] is ExpansionKind.REDOUBT:
+    elif tile is not None and tile[0] is _REDOUBT:
         _bad_landing(s, "redoubt", _hex(race, landing))
     else:
-        _note(s, ev.Landed(_hex(race, landing)))
+        _note(s, ev.Landed, _hex(race, landing))
         if tile is not None:
             _effects(race, s, landing, 0, occupied, held)
 
 
-def _note(s: Sailing, event: ev.Event) -> None:
-    """Record a tile's effect (only sailings made by :meth:`Sailing.with_tiles` meet tiles)."""
-    cast(list[ev.Event], s.effects).append(event)
+def _note(s: Sailing, kind: type[ev.Event], *facts: object) -> None:
+    """Record a tile's effect (only sailings made by :meth:`Sailing.with_tiles` meet tiles). The
+    event is made when asked for (:meth:`Sailing.events`): trial runs of the heading rule record
+    effects that nobody reads."""
+    cast(list[tuple[type[ev.Event], tuple[object, ...]]], s.effects).append((kind, facts))
 
 
 def _record_flight(s: Sailing, flight: list[int]) -> None:
@@ -260,7 +271,7 @@ def _record_flight(s: Sailing, flight: list[int]) -> None:
 def _bad_landing(s: Sailing, where: str, at: object) -> None:
     s.out = True
     s.crash = True
-    _note(s, ev.BadLanding(where, at))  # type: ignore[arg-type]
+    _note(s, ev.BadLanding, where, at)
 
 
 def _hex(race: Race, index: int):

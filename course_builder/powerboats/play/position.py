@@ -189,7 +189,10 @@ def _coerce(record: object, **kinds: type[StrEnum]) -> None:
             raise PositionError(f"{name} must be one of {choices}, got {value!r}") from None
 
 
-@dataclass(frozen=True)
+_NEW = object.__new__
+
+
+@dataclass(frozen=True, slots=True)
 class Position:
     """Boats on a race course, whose turn it is and the turn number."""
 
@@ -249,12 +252,11 @@ class Position:
     def derive(self, boats: tuple[Boat, ...], to_move: int, turn: int) -> Position:
         """A position made by a legal move from this one: not checked again (the kernel's own
         result; positions from users go through the checking constructor)."""
-        new = object.__new__(Position)
-        fields = new.__dict__
-        fields["race"] = self.race
-        fields["boats"] = boats
-        fields["to_move"] = to_move
-        fields["turn"] = turn
+        new = _NEW(Position)
+        _SET_RACE(new, self.race)
+        _SET_BOATS(new, boats)
+        _SET_TO_MOVE(new, to_move)
+        _SET_TURN(new, turn)
         return new
 
     def notation(self) -> str:
@@ -274,3 +276,10 @@ class Position:
 
     def __str__(self) -> str:
         return self.notation()
+
+
+# the slots of a position, set directly by derive (the frozen dataclass's __setattr__ refuses)
+_SET_RACE = Position.__dict__["race"].__set__
+_SET_BOATS = Position.__dict__["boats"].__set__
+_SET_TO_MOVE = Position.__dict__["to_move"].__set__
+_SET_TURN = Position.__dict__["turn"].__set__

@@ -19,7 +19,7 @@ from course_builder.powerboats.course.model import Course, CourseError, Expansio
 from course_builder.powerboats.course.progress import Gate, gate_steps
 from course_builder.powerboats.course.tile import crossing_side, side_directions
 from course_builder.powerboats.lake.board import Board
-from course_builder.powerboats.play.rules import Rules
+from course_builder.powerboats.play.rules import HeadingRule, Rules
 
 
 @dataclass
@@ -59,6 +59,9 @@ class Race:
         self.finish_dirs = frozenset(side_directions(tile.axis, finish_side))
         self.tiles: dict[int, tuple[ExpansionKind, Any]] = self._tile_effects()
         """What each expansion hex does: its kind and the flow, sense or rocks."""
+        self.simulate_tiles = (bool(self.tiles)
+                               and self.rules.heading_with_tiles is HeadingRule.SIMULATE)
+        """EXP-11: the heading rule plays out the tiles' effects on this race."""
         no_tile = board.runs_ahead([i not in self.tiles for i in range(n)])
         self.tile_ahead: tuple[tuple[int, ...], ...] = tuple(
             tuple(r + 1 for r in row) for row in no_tile)
@@ -66,6 +69,7 @@ class Race:
         (one past the lake's edge when there is none, so never within reach)."""
         self.gate_free = self._gate_free()
         self.lines_ahead = board.lines_ahead
+        self.hexes = board.hexes()
 
     def _tile_effects(self) -> dict[int, tuple[ExpansionKind, Any]]:
         tiles: dict[int, tuple[ExpansionKind, Any]] = {}
