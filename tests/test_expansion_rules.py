@@ -285,6 +285,7 @@ def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
     course = CourseMaker(classic_board()).generate("A", 1, assign="A1,A2,A4,A3").to_json()
     course["expansion_tiles"] = [{"kind": "redoubt", "spot": "B1",
                                   "hexes": [[10, 3], [9, 3], [8, 2]]}]
+    course["options"]["free_expansion"] = True  # one tile laid by hand (COURSE-12)
     course_file = tmp_path / "course.json"
     course_file.write_text(json.dumps(course))
     position = f"@{course_file} | red 12,4 NW 13 d0 n1 | red 1"

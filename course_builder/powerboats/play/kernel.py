@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.course.progress import advance
+from course_builder.powerboats.course.progress import Counts, advance
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.movement import Sailing, sail, straight_run
 from course_builder.powerboats.play.position import (
@@ -481,12 +481,12 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
 def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     """Rounding, finishing, damage and sinking along the hexes actually sailed; the new
     position."""
-    phase, count = boat.next_buoy - 1, boat.crossings
+    phase, counts = boat.progress
     finished = 0
     start, heading, last = rec.start, sailing.heading, rec.last
     if (phase >= 3 or sailing.effects or sailing.flown or race.gate_free[start][heading] < last
             or race.tile_gap[start][heading] <= last):
-        phase, count, finished = _progress(rec, phase, count)  # a straight sail that crosses
+        phase, counts, finished = _progress(rec, phase, counts)  # a straight sail that crosses
         # no rounding line and stays off the start/finish tile (most moves) changes nothing
         if rec.taken and phase >= 3 and not finished:
             _held_off_the_tile(rec, race)
@@ -507,8 +507,8 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     boats = list(position.boats)
     boats[position.to_move] = _BOAT(Boat, (
         boat.colour, race.hexes[sailing.hexes[rec.last]], sailing.heading, dice, damage,
-        FINISH_NEXT if phase >= 3 else phase + 1, count if phase < 3 else 0, finished, sunk,
-        sailing.redoubt_wait and not sunk))
+        FINISH_NEXT if phase >= 3 else phase + 1, counts[0] if counts else 0, finished, sunk,
+        sailing.redoubt_wait and not sunk, counts[1:]))
     rec.position = next_turn(position, tuple(boats))
 
 
@@ -517,7 +517,7 @@ _BOAT = tuple.__new__
 constructor: the kernel's own records only."""
 
 
-def _progress(rec: _Record, phase: int, count: int) -> tuple[int, int, int]:
+def _progress(rec: _Record, phase: int, counts: Counts) -> tuple[int, Counts, int]:
     """Buoys rounded and the finish along the hexes sailed (COURSE-04, MOVE-06): the rounding
     state after the move and the finishing place (0 if none)."""
     race = rec.before.race
@@ -535,13 +535,13 @@ def _progress(rec: _Record, phase: int, count: int) -> tuple[int, int, int]:
             continue
         step = ia * n + ib
         if step in race.gate_steps:
-            before, counted = phase, count
-            phase, count = advance(phase, count, step, gates)
+            before, counted = phase, counts
+            phase, counts = advance(phase, counts, step, gates)
             if phase > before:
-                marks.append(("round", phase, ia, ib))
+                marks.extend(("round", k, ia, ib) for k in range(before + 1, phase + 1))
             elif phase < before:
                 marks.append(("undo", before))
-            elif count < counted:  # the next buoy's line crossed against its arrow
+            elif counts and counts[0] < counted[0]:  # the next buoy's line against its arrow
                 marks.append(("against", phase + 1, ia, ib))
         if ib in race.tile and not finished:
             if phase >= 3 and steps[pos] in race.finish_dirs:
@@ -551,7 +551,7 @@ def _progress(rec: _Record, phase: int, count: int) -> tuple[int, int, int]:
                 marks.append(("no-finish", "early" if phase < 3 else "side", ib))
         on_tile = ib in race.tile
     rec.marks = marks
-    return phase, count, finished
+    return phase, counts, finished
 
 
 def _held_off_the_tile(rec: _Record, race: Race) -> None:
