@@ -141,7 +141,9 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
                tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
                assign: str | None, finish_buoy_on_water: bool, fmt: str,
                output: Path | None) -> None:
-    """Generate a random legal course for one race (same seed, same course)."""
+    """Generate a random legal course for one race (same seed, same course). Text and JSON both
+    give its one-line course code (docs/notation.md)."""
+    from course_builder.powerboats.course.code import course_code
     from course_builder.powerboats.course.codec import dumps
     from course_builder.powerboats.course.describe import course_text
     from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
@@ -153,9 +155,9 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     course = maker.generate(race.upper(), seed, assign=assign,
                             expansion=expansion)
     if fmt == "json":
-        emit(dumps(course.to_json()), output)
+        emit(dumps({**course.to_json(), "code": course_code(course, lake)}), output)
     else:
-        emit(course_text(course), output)
+        emit(course_text(course, lake), output)
 
 
 @powerboats.command("validate")
