@@ -1,8 +1,8 @@
 """The one-line course code: a whole course in a form that can be pasted into a message.
 
 ``LAKE:RACE:SPOT0,SPOT1ARROW,SPOT2ARROW,SPOT3ARROW:START,FINISH[:TILE,TILE,...]``, e.g.
-``classic:A:A3,A1cw,A2cw,A4ccw:NE,W`` or, with a shuffled lake and Expansion 1,
-``classic@4d,2d,3dr,1d,5d,6d:B:B3,B1ccw,B4ccw,B2ccw:NW,E:C2=R,C1=Csw,A3=Mccw,A2=L321,C3=Cse^``.
+``classic:A:A2,A1ccw,A4cw,A3cw:NW,NE`` or, with a shuffled and turned lake and Expansion 1,
+``classic@3dr,5d,6dr,2dr,4d,1dr:C:C2,C3ccw,C4ccw,C1ccw:SW,SW:A4=Csw,B2=R,A3=L213,B1=R,A1=Ce,...``.
 
 * LAKE: the board (``classic`` or a ``.board`` path), then ``@`` and the tile codes laid in the
   kit's slots in slot order when they are not the printed arrangement (``4d`` = tile 4, dark side
