@@ -13,7 +13,7 @@
   its kind ``R`` redoubt, ``C`` current, ``M`` maelstrom, ``L`` low water, what is printed on it
   (a current's flow ``e ne nw w sw se``, a maelstrom's ``cw``/``ccw``, the low water's rocks per
   hex such as ``321``), ``^`` when it is laid over its letter (COURSE-09) and, only for a tile that
-  does not lie where its spot puts it, its hexes ``@ROW.COL-ROW.COL-ROW.COL``.
+  does not lie where its spot puts it, its hexes ``@ROW.COL-ROW.COL-ROW.COL`` (COURSE-16).
 
 Everything else of the course follows from the rules, so a code reads back as the data of a laid
 out course (:func:`course_code_data`) that :func:`~.load.load_course` lays out and checks.

@@ -75,7 +75,7 @@ FACE_WORDS = {"d": "dark", "l": "light"}
 
 
 def tile_words(code: str) -> str:
-    """A tile code in words: ``6dr`` -> ``tile 6, dark side up, turned``."""
+    """A tile code in words: ``6dr`` -> ``tile 6, dark side up, turned`` (BOARD-01)."""
     turned = code.endswith("r")
     core = code[:-1] if turned else code
     words = f"tile {core[:-1]}, {FACE_WORDS.get(core[-1:], core[-1:])} side up"

@@ -3,8 +3,8 @@
 Rules: expansion, "Preparation": a tile is laid like the start/finish tile, from the hex beside
 the side its letter is printed against, straight outwards; one that would cross another tile is
 laid from the letter hex the other way ("shifted 3 spaces over the letter"), COURSE-09. The course
-code names a tile by its spot and that shift (docs/notation.md); this module turns that back into
-its three hexes, before the course is checked like any other.
+code names a tile by its spot and that shift (docs/notation.md, COURSE-16); this module turns that
+back into its three hexes, before the course is checked like any other.
 """
 
 from __future__ import annotations
