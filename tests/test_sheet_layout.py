@@ -373,6 +373,8 @@ def test_mats_have_equal_margins(paper) -> None:
     left = min(float(r.get("x")) for r in frames)
     right = PAPERS[paper].width - max(float(r.get("x")) + float(r.get("width")) for r in frames)
     assert left == pytest.approx(right, abs=1e-9) and left >= PAPERS[paper].margin
+    bottom = max(float(r.get("y")) + float(r.get("height")) for r in frames)
+    assert bottom <= PAPERS[paper].bottom + 1e-9
     image = Image.open(io.BytesIO(png_from_svg(svg, 100))).convert("L")
     ink = [x for x in range(image.width)
            if any(image.getpixel((x, y)) < 200 for y in range(0, image.height, 3))]

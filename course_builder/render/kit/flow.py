@@ -1,7 +1,7 @@
 """Text set to a width in millimetres: wrapping by the font's real advances (:mod:`.metrics`).
 
-Words are never split; a single "word" wider than the line (a course code) breaks after one of
-its separators (``,`` or ``:``), so it can be typed back from the two lines.
+Words are split only after a ``,`` or ``:`` inside them (a course code), so a code fills its
+line and goes on to the next after one of its separators, and can be typed back from the lines.
 """
 
 from __future__ import annotations
@@ -18,15 +18,12 @@ def wrap(text: str, width: float, size: float, *, bold: bool = False,
     return wrap_lines(text, [width, width - indent], size, bold=bold)
 
 
-def _pieces(text: str, width: float, size: float, bold: bool) -> list[str]:
-    """The words of ``text``; a word too wide for a line is cut after its separators into
-    pieces marked with a leading NUL (joined to the previous piece without a space)."""
+def _pieces(text: str) -> list[str]:
+    """The words of ``text``, each cut after the separators inside it into pieces marked with a
+    leading NUL (joined to the previous piece without a space)."""
     out: list[str] = []
     for word in text.split():
-        if text_width(word, size, bold) <= width:
-            out.append(word)
-            continue
-        parts = [p for p in re.split(r"(?<=[,:])", word) if p]
+        parts = [p for p in re.split(r"(?<=[,:])(?=.)", word) if p]
         out.append(parts[0])
         out.extend("\0" + p for p in parts[1:])
     return out
@@ -41,7 +38,7 @@ def wrap_lines(text: str, widths: list[float], size: float, *, bold: bool = Fals
     def room() -> float:
         return widths[min(len(lines), len(widths) - 1)]
 
-    for word in _pieces(text, min(widths), size, bold):
+    for word in _pieces(text):
         glued = word.startswith("\0")
         piece = word.lstrip("\0")
         trial = (line + piece if glued else f"{line} {piece}") if line else piece

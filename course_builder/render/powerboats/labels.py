@@ -69,6 +69,8 @@ class Placer:
         best: tuple[float, Placed] | None = None
         least: tuple[int, Placed] | None = None
         for ring, centre in self._candidates(spec):
+            if best is not None and ring >= best[0]:
+                break  # every cost from here on is at least the ring's
             box = self._box(spec, centre)
             if not box.inside(self.bounds):
                 continue
@@ -81,8 +83,6 @@ class Placer:
                     + 2.0 * self._leader_hits(spec, box))
             if best is None or cost < best[0]:
                 best = (cost, Placed(spec, centre, box))
-            if ring == 0:
-                break
         if best is None:  # nowhere free: where it covers least
             assert least is not None
             best = (0.0, least[1])

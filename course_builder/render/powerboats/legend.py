@@ -126,7 +126,7 @@ def _layout(entries: list[Entry], width: float) -> tuple[list[tuple[Entry, list[
     for start in range(0, len(wrapped), COLUMNS):
         row = wrapped[start:start + COLUMNS]
         out.extend((e, lines, y) for e, lines in row)
-        y += max(len(lines) for _, lines in row) * size * LINE + 0.9
+        y += max(len(lines) for _, lines in row) * size * LINE + 0.4
     return out, y - CAP_HEIGHT * size
 
 

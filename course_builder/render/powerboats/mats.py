@@ -34,13 +34,15 @@ def mats_svg(colours: Sequence[str] = DEFAULT_COLOURS, *, title: str = "Powerboa
     sheet = paper_size(paper)
     dwg = new_drawing(sheet.width, sheet.height)
     left = (sheet.width - (2 * MAT_W + GAP)) / 2
+    rows = (len(colours) + 1) // 2
+    height = min(MAT_H, (sheet.bottom - sheet.top - 10.0 - GAP * (rows - 1)) / max(rows, 1))
     dwg.add(text(dwg, title, left, sheet.top + 5.0, pt(14.0), font_weight="bold", id="title"))
     for i, colour in enumerate(colours):
         x = left + (i % 2) * (MAT_W + GAP)
-        y = sheet.top + 10.0 + (i // 2) * (MAT_H + GAP)
+        y = sheet.top + 10.0 + (i // 2) * (height + GAP)
         swatch = SWATCHES.get(colour.lower(), "#9ca3af")
         g = dwg.g(id=f"mat-{colour.lower()}", class_="mat")
-        g.add(dwg.rect((x, y), (MAT_W, MAT_H), fill="#ffffff", stroke="#1d2b36",
+        g.add(dwg.rect((x, y), (MAT_W, height), fill="#ffffff", stroke="#1d2b36",
                        stroke_width=0.4, rx=2.0, class_="mat-frame"))
         g.add(dwg.rect((x, y), (MAT_W, 9.0), fill=swatch, stroke="#1d2b36", stroke_width=0.4,
                        rx=2.0))

@@ -13,6 +13,7 @@ nothing here reads or writes files.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import svgwrite
@@ -82,7 +83,7 @@ class Sheet:
     @property
     def bottom(self) -> float:
         """The lowest baseline text may use (the footer line is below)."""
-        return self.paper.bottom - pt(FOOTER_PT) * 1.6
+        return self.paper.bottom - pt(FOOTER_PT) * 2.2
 
     def room(self, height: float) -> None:
         """Start a continuation page unless ``height`` mm fit below the cursor."""
@@ -111,7 +112,7 @@ def course_sheet(board: Board, course: Course, *, paper_name: str = "a4",
     _map(sheet, dwg, board, show_route)
     entries = legend_entries(board, course, show_route)
     width = sheet.paper.printable_width
-    sheet.cursor += 3.0
+    sheet.cursor += 2.0
     sheet.room(legend_height(entries, width))
     sheet.cursor = draw_legend(sheet.pages[-1], entries, sheet.paper.left, sheet.cursor,
                                width) + 2.0
@@ -177,7 +178,7 @@ def _code_line(sheet: Sheet, dwg: svgwrite.Drawing, board: Board) -> None:
 
 def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool) -> None:
     p = sheet.paper
-    top = sheet.cursor + 2.0
+    top = sheet.cursor + 1.5
     frame = fit_map(board, p.left, top, p.printable_width, (p.bottom - p.top) * MAP_SHARE)
     sheet.frame = frame
     layout = frame.layout
@@ -239,13 +240,19 @@ def _steps(sheet: Sheet, board: Board) -> None:
             sheet.cursor += line_h
             block.add(text(sheet.pages[-1], line, sheet.paper.left + (indent if k else 0.0),
                            sheet.cursor, size, class_="instruction body"))
-        sheet.cursor += 0.8
+        sheet.cursor += 0.6
     sheet.cursor = max(sheet.cursor, float_bottom)
 
 
+def sheet_notes(course: Course) -> list[str]:
+    """The course's notes, less those on approximate spots: on a sheet the '?' by each such spot
+    and the legend say it (BOARD-03)."""
+    return [n for n in course.notes
+            if not re.fullmatch(r"spot \S+ is approximate in the board data .*", n)]
+
+
 def _notes(sheet: Sheet) -> None:
-    course = sheet.course
-    notes = list(course.notes)
+    notes = sheet_notes(sheet.course)
     size = pt(BODY_PT)
     line_h = size * LINE
     dwg = sheet.pages[-1]
