@@ -367,14 +367,17 @@ def test_the_code_on_the_sheet_reads_back_to_the_course(race, seed, expansion, s
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_mats_have_equal_margins(paper) -> None:
-    svg = mats_svg(paper=paper)
+    svg = mats_svg(paper=paper, footer="Powerboats · player mats · page 4 of 4")
     root = ET.fromstring(svg)
     frames = root.findall(".//svg:rect[@class='mat-frame']", NS)
     left = min(float(r.get("x")) for r in frames)
     right = PAPERS[paper].width - max(float(r.get("x")) + float(r.get("width")) for r in frames)
     assert left == pytest.approx(right, abs=1e-9) and left >= PAPERS[paper].margin
     bottom = max(float(r.get("y")) + float(r.get("height")) for r in frames)
-    assert bottom <= PAPERS[paper].bottom + 1e-9
+    footer = root.find(".//svg:text[@id='footer']", NS)
+    top_of_footer = text_box(footer.text, float(footer.get("x")), float(footer.get("y")),
+                             float(footer.get("font-size")), anchor="end").y0
+    assert bottom < top_of_footer and footer.text == "Powerboats · player mats · page 4 of 4"
     image = Image.open(io.BytesIO(png_from_svg(svg, 100))).convert("L")
     ink = [x for x in range(image.width)
            if any(image.getpixel((x, y)) < 200 for y in range(0, image.height, 3))]

@@ -236,3 +236,17 @@ def test_sheet_from_a_course_file(tmp_path) -> None:
     course_file.write_text(bad)
     failed = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file)])
     assert failed.exit_code == 1 and failed.stderr.startswith("Error: buoy ")
+
+
+def test_pdf_of_a_turned_lake_on_letter_has_no_warnings(caplog) -> None:
+    """Turned tiles (an upside-down number in the slot diagram), expansion tiles, Letter paper and
+    the mats: fpdf2 reads every element."""
+    from course_builder.powerboats.lake.catalog import BoardChoice, Catalog
+
+    board = Catalog().make(BoardChoice("classic", True, True), 0)
+    course = CourseMaker(board).generate("C", 0, expansion=True)
+    with caplog.at_level(logging.WARNING, logger="fpdf"):
+        data = render_sheets(board, [course], fmt="pdf", paper="letter", mats=True)[0][1]
+    assert not [r for r in caplog.records if r.name.startswith("fpdf")], caplog.text
+    assert re.search(rb"/Count 3\b", data)
+    assert b"rotate" not in data  # the SVG's transform became PDF operators

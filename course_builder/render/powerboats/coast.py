@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from course_builder.core.hexgrid import Direction, Hex, Layout, from_offset
+from course_builder.core.hexgrid import Direction, Layout, from_offset
 from course_builder.powerboats.lake.board import BORDER, Board
 from course_builder.render.kit.boxes import Box, line_boxes, text_box
 from course_builder.render.kit.metrics import CAP_HEIGHT, text_width
@@ -140,8 +140,3 @@ def draw_axis_numbers(dwg: svgwrite.Drawing, board: Board, frame: MapFrame) -> l
     dwg.add(g)
     return boxes
 
-
-def lake_hex_box(layout: Layout, h: Hex) -> Box:
-    """The box of one hex."""
-    xs, ys = zip(*layout.corners(h), strict=True)
-    return Box(min(xs), min(ys), max(xs), max(ys))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from course_builder.render.kit.metrics import DESCENT
 from course_builder.render.kit.paper import paper as paper_size
 from course_builder.render.kit.paper import pt
 from course_builder.render.kit.svg import new_drawing, text
@@ -29,13 +30,15 @@ BODY = pt(9.0)
 
 
 def mats_svg(colours: Sequence[str] = DEFAULT_COLOURS, *, title: str = "Powerboats · player mats",
-             paper: str = "a4") -> str:
-    """Up to six mats on one page, two per row, centred on the paper."""
+             paper: str = "a4", footer: str = "") -> str:
+    """Up to six mats on one page, two per row, centred on the paper; ``footer`` at the bottom
+    right (the page number in a set of sheets)."""
     sheet = paper_size(paper)
     dwg = new_drawing(sheet.width, sheet.height)
     left = (sheet.width - (2 * MAT_W + GAP)) / 2
     rows = (len(colours) + 1) // 2
-    height = min(MAT_H, (sheet.bottom - sheet.top - 10.0 - GAP * (rows - 1)) / max(rows, 1))
+    room = sheet.bottom - (pt(8.0) * 2.2 if footer else 0.0) - sheet.top - 10.0
+    height = min(MAT_H, (room - GAP * (rows - 1)) / max(rows, 1))
     dwg.add(text(dwg, title, left, sheet.top + 5.0, pt(14.0), font_weight="bold", id="title"))
     for i, colour in enumerate(colours):
         x = left + (i % 2) * (MAT_W + GAP)
@@ -69,4 +72,7 @@ def mats_svg(colours: Sequence[str] = DEFAULT_COLOURS, *, title: str = "Powerboa
             g.add(text(dwg, label, bx + 6.5, y + 64.0, BODY))
         g.add(text(dwg, "Carried damage (races B, C):", x + 4.0, y + 74.0, BODY))
         dwg.add(g)
+    if footer:
+        dwg.add(text(dwg, footer, left + 2 * MAT_W + GAP, sheet.bottom - DESCENT * pt(8.0),
+                     pt(8.0), text_anchor="end", fill="#4b5563", id="footer"))
     return dwg.tostring()

@@ -121,10 +121,10 @@ def course_sheet(board: Board, course: Course, *, paper_name: str = "a4",
     return sheet
 
 
-def finish(sheets: list[Sheet]) -> list[tuple[str, str]]:
+def finish(sheets: list[Sheet], more_pages: int = 0) -> list[tuple[str, str]]:
     """Number the pages of all sheets in order and give (name, SVG) for each: the race letter,
-    with ``-1``, ``-2`` when a race has several pages."""
-    total = sum(len(s.pages) for s in sheets)
+    with ``-1``, ``-2`` when a race has several pages. ``more_pages`` follow (the mats)."""
+    total = sum(len(s.pages) for s in sheets) + more_pages
     out = []
     n = 0
     for s in sheets:

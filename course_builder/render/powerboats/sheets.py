@@ -26,9 +26,11 @@ def sheet_pages(board: Board, courses: Sequence[Course], *, paper: str = "a4",
                 colours: Sequence[str] = DEFAULT_COLOURS) -> list[tuple[str, str]]:
     """(name, SVG) for each page: the races in order, then the mats."""
     sheets = [course_sheet(board, c, paper_name=paper, show_route=show_route) for c in courses]
-    pages = finish(sheets)
+    pages = finish(sheets, more_pages=1 if mats else 0)
     if mats:
-        pages.append(("mats", mats_svg(colours, paper=paper)))
+        n = len(pages) + 1
+        footer = f"Powerboats · player mats · page {n} of {n}" if n > 1 else ""
+        pages.append(("mats", mats_svg(colours, paper=paper, footer=footer)))
     return pages
 
 

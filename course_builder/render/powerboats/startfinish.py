@@ -17,7 +17,7 @@ from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.course.tile import crossing_side
 from course_builder.powerboats.lake.board import Board
-from course_builder.render.kit.boxes import Box, Point, line_boxes, points_box
+from course_builder.render.kit.boxes import Point, line_boxes, points_box
 from course_builder.render.kit.outline import hex_outlines
 from course_builder.render.kit.svg import rounded_point, rounded_points
 from course_builder.render.powerboats.pieces import PIECE_COLORS, Cover, arrowhead, hex_box
@@ -137,6 +137,3 @@ def draw_crossing_arrows(dwg: svgwrite.Drawing, group: svgwrite.container.Group,
         cover.hard.extend(line_boxes([arrow.tail, arrow.tip], ARROW_MM + 0.6))
         cover.hard.append(points_box(head, 0.3))
 
-
-def tile_box(layout: Layout, hexes: tuple[Hex, ...]) -> Box:
-    return points_box([p for h in hexes for p in layout.corners(h)])
