@@ -89,8 +89,8 @@ def draw_start_tile(dwg: svgwrite.Drawing, course: Course, layout: Layout,
 
 def crossing_arrows(course: Course, layout: Layout, route: list[Point]) -> list[CrossingArrow]:
     """Where the start and finish arrows go: each through the tile hex where it crosses the
-    route least, the start arrow preferring the second hex and the finish arrow the third, never
-    both through the same hex."""
+    route (and the other arrow) least, the start arrow preferring the second hex and the finish
+    arrow the third, never both through the same hex."""
     route_boxes = line_boxes(route, 0.4) if len(route) > 1 else []
     out: list[CrossingArrow] = []
     for kind, direction, preferred in (("start", course.tile.start_direction, 1),
@@ -102,6 +102,9 @@ def crossing_arrows(course: Course, layout: Layout, route: list[Point]) -> list[
             arrow = _arrow(kind, direction, layout, course.tile.hexes[k], k)
             boxes = line_boxes([arrow.tail, arrow.tip], ARROW_MM)
             crossings = sum(1 for b in boxes for r in route_boxes if b.overlaps(r))
+            for other in out:
+                crossings += 3 * sum(1 for b in boxes for o in line_boxes(
+                    [other.tail, other.tip], ARROW_MM + 1.0) if b.overlaps(o))
             cost = crossings * 10 + abs(k - preferred)
             if best is None or cost < best[0]:
                 best = (cost, arrow)
