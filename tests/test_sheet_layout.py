@@ -395,3 +395,17 @@ def test_metrics_are_the_fonts_advances() -> None:
         assert font["head"].unitsPerEm == metrics.UNITS_PER_EM
         assert tuple(hmtx[cmap[ord(ch)]][0] for ch in metrics.CHARACTERS) == table
     assert metrics.text_width("A1", 2048, bold=True) == 1585 + 1425
+
+
+def test_a_random_lake_sheet_has_no_tile_step_nor_question_marks() -> None:
+    from course_builder.powerboats.lake.lakegen import LakeParams
+
+    board = CATALOG.make(BoardChoice("random", lake=LakeParams(12, 8, 0.12)), 4)
+    course = CourseMaker(board).generate("A", 4)
+    roots = [ET.fromstring(svg) for _n, svg in finish([course_sheet(board, course)])]
+    keys = {g.get("class").split()[1] for r in roots for g in r.iter(f"{SVG}g")
+            if "legend-entry" in (g.get("class") or "")}
+    assert "legend-approximate" not in keys and "legend-slot" not in keys
+    assert _texts(roots, "instruction")[0].text.startswith("1. Buoy 0 (start) on spot ")
+    assert roots[0].find(".//svg:g[@id='slot-map']", NS) is None
+    assert overlaps(roots[0]) == []

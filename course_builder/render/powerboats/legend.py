@@ -64,8 +64,9 @@ def legend_entries(board: Board, course: Course, show_route: bool) -> list[Entry
     """The entries this sheet needs, in reading order."""
     entries = [Entry("water", "open water"), Entry("island", "island"),
                Entry("shore", "shore (the lake's frame)"),
-               Entry("spot", "letter spot; tick: its letter's side"),
-               Entry("approximate", "? approximate: check your board")]
+               Entry("spot", "letter spot; tick: its letter's side")]
+    if any(s.approximate for s in board.spots):
+        entries.append(Entry("approximate", "? approximate: check your board"))
     slot = next((s for s in board.slots if s.tile), None)
     if slot is not None:
         entries.append(Entry("slot", f"{slot_text(slot)}: slot, {tile_words(slot.tile)}"))
