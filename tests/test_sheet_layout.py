@@ -110,6 +110,8 @@ def test_steps_that_do_not_fit_go_on_a_second_page(expansion_sheet) -> None:
     assert len(roots) == 2
     assert roots[1].find(".//svg:text[@id='title-continued']", NS).text == (
         "Powerboats · Race B (second race), continued")
+    codes = [r.find(".//svg:g[@id='course-code']", NS).get("data-code") for r in roots]
+    assert codes == [course_code(course)] * 2  # a loose page still names its course
     lines = [t.text for t in _texts(roots, "instruction")]
     joined = " ".join(lines)
     for i, step in enumerate(placement_steps(course), start=1):

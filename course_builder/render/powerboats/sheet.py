@@ -79,6 +79,8 @@ class Sheet:
     frame: MapFrame | None = None
     labels: list[lab.Placed] = field(default_factory=list)
     cursor: float = 0.0
+    code: str = ""
+    """The course code, repeated on continuation pages so a loose page still names its course."""
 
     @property
     def bottom(self) -> float:
@@ -99,16 +101,18 @@ class Sheet:
                      font_weight="bold", id="title" if not continued else "title-continued",
                      class_="title"))
         self.cursor = y + pt(TITLE_PT) * 0.5
+        if continued and self.code:
+            _write_code(self, dwg)
         return dwg
 
 
 def course_sheet(board: Board, course: Course, *, paper_name: str = "a4",
                  show_route: bool = True) -> Sheet:
     """Lay out one race's sheet for the paper (pages not yet numbered, see :func:`finish`)."""
-    sheet = Sheet(course, paper(paper_name))
+    sheet = Sheet(course, paper(paper_name), code=course_code(course, board))
     dwg = sheet.new_page()
     _subtitle(sheet, dwg, board)
-    _code_line(sheet, dwg, board)
+    _write_code(sheet, dwg)
     _map(sheet, dwg, board, show_route)
     entries = legend_entries(board, course, show_route)
     width = sheet.paper.printable_width
@@ -164,16 +168,16 @@ def _subtitle(sheet: Sheet, dwg: svgwrite.Drawing, board: Board) -> None:
                  class_="body"))
 
 
-def _code_line(sheet: Sheet, dwg: svgwrite.Drawing, board: Board) -> None:
+def _write_code(sheet: Sheet, dwg: svgwrite.Drawing) -> None:
     """The course code, broken after a ',' or ':' if it is longer than the line."""
     size = pt(BODY_PT)
-    code = course_code(sheet.course, board)
     g = dwg.g(id="course-code", class_="body")
-    for line in wrap(f"Course code: {code}", sheet.paper.printable_width, size):
+    for line in wrap(f"Course code: {sheet.code}", sheet.paper.printable_width, size):
         sheet.cursor += size * LINE
         g.add(text(dwg, line, sheet.paper.left, sheet.cursor, size, class_="body code-line"))
+    g.attribs["data-code"] = sheet.code  # the whole code, for tests and tools reading the SVG
     dwg.add(g)
-    g.attribs["data-code"] = code  # the whole code, for tests and tools reading the SVG
+    sheet.cursor += 1.0
 
 
 def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool) -> None:
