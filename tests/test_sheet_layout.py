@@ -263,6 +263,9 @@ def test_chevrons_drawn_over_the_route(expansion_sheet) -> None:
     layout = sheet.frame.layout
     order = [el.get("id") for el in roots[0].iter() if el.get("id")]
     assert order.index("route") < order.index("rounding-lines")
+    # spot ticks over every piece (a rounding arrow never hides one), labels over everything
+    assert (order.index("expansion-tiles") < order.index("buoys") < order.index("spot-ticks")
+            < order.index("labels"))
     for n, line in enumerate(course.rounding_lines, start=1):
         g = roots[0].find(f".//svg:g[@id='rounding-line-{n}']", NS)
         chevrons = g.findall("svg:polyline[@class='chevron']", NS)

@@ -66,6 +66,7 @@ class Placer:
         self.placed: list[Placed] = []
 
     def place(self, spec: LabelSpec) -> Placed:
+        """The best free place for a label (see the module docstring); it then blocks others."""
         best: tuple[float, Placed] | None = None
         least: tuple[int, Placed] | None = None
         for ring, centre in self._candidates(spec):
@@ -83,9 +84,9 @@ class Placer:
                     + 2.0 * self._leader_hits(spec, box))
             if best is None or cost < best[0]:
                 best = (cost, Placed(spec, centre, box))
-        if best is None:  # nowhere free: where it covers least
-            assert least is not None
-            best = (0.0, least[1])
+        if best is None:  # nowhere free: where it covers least (or its first place)
+            best = (0.0, least[1] if least else Placed(spec, spec.first,
+                                                       self._box(spec, spec.first)))
         self.hard.add(best[1].box)
         self.placed.append(best[1])
         return best[1]
