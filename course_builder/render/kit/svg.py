@@ -1,4 +1,5 @@
-"""The neutral SVG kit every game draws with: drawings in mm, text, rounding, the hex frame.
+"""The neutral SVG kit every game draws with: drawings in mm, text, labels on halos, rounding,
+the hex frame.
 
 Print-safe means: sizes in millimetres with a viewBox, no ``<marker>`` (arrowheads are polygons),
 unitless font sizes, one font family (DejaVu Sans) with a generic fallback, coordinates rounded to
