@@ -3,7 +3,8 @@
 Run: python benchmarks/sheet_timing.py [--runs 7]
 Variants side by side on the classic lake: one race to PDF (A4 and Letter), SVG and PNG (300 dpi,
 the default, and 150 dpi), one race with Expansion 1, and a whole game with the mats, to PDF.
-Target: median < 1.0 s for one race to PDF (the default).
+Target: median < 1.0 s for one race to PDF (the default). The machine's load average is recorded
+with the results: on a machine shared with other work, wall times grow with it.
 """
 
 from __future__ import annotations
