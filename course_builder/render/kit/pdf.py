@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from course_builder.render.kit import RenderError, fonts
-from course_builder.render.kit.paper import PAPERS, Paper, paper
+from course_builder.render.kit.paper import PAPERS, Paper
+from course_builder.render.kit.paper import paper as paper_size
 
 __all__ = ["PAPERS", "Placement", "pdf_pages", "placement", "svg_size"]
 
@@ -39,11 +40,11 @@ def placement(size: tuple[float, float], sheet: Paper) -> Placement:
     return Placement((sheet.width - w * scale) / 2, sheet.margin, w * scale, h * scale, scale)
 
 
-def pdf_pages(pages: Sequence[str], paper_name: str = "a4", *, title: str = "") -> bytes:
-    """A PDF with one page per SVG string."""
+def pdf_pages(pages: Sequence[str], paper: str = "a4", *, title: str = "") -> bytes:
+    """A PDF with one page per SVG string, on ``paper`` (a4 or letter)."""
     from fpdf import FPDF
 
-    sheet = paper(paper_name)
+    sheet = paper_size(paper)
     pdf = FPDF(unit="mm", format=(sheet.width, sheet.height))
     pdf.set_auto_page_break(False)
     pdf.set_creator("course_builder")
