@@ -142,7 +142,9 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
                tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
                assign: str | None, finish_buoy_on_water: bool, fmt: str,
                output: Path | None) -> None:
-    """Generate a random legal course for one race (same seed, same course)."""
+    """Generate a random legal course for one race (same seed, same course). Text and JSON both
+    give its one-line course code (docs/notation.md)."""
+    from course_builder.powerboats.course.code import course_code
     from course_builder.powerboats.course.codec import dumps
     from course_builder.powerboats.course.describe import course_text
     from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
@@ -154,9 +156,9 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     course = maker.generate(race.upper(), seed, assign=assign,
                             expansion=expansion)
     if fmt == "json":
-        emit(dumps(course.to_json()), output)
+        emit(dumps({**course.to_json(), "code": course_code(course, lake)}), output)
     else:
-        emit(course_text(course), output)
+        emit(course_text(course, lake), output)
 
 
 @powerboats.command("validate")
@@ -191,19 +193,24 @@ def validate_cmd(path: Path) -> None:
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
               show_default=True)
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True, help="PDF paper size.")
+              default="a4", show_default=True,
+              help="Paper the pages are laid out for (every format: PDF, SVG and PNG).")
+@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True,
+              help="PNG resolution (recorded in the PNG, so it prints at the paper's size).")
 @click.option("--mats", is_flag=True, help="Add a page of per-player dice and damage mats.")
 @click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
 @click.option("--finish-buoy-on-water", is_flag=True,
               help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
-              "SVG/PNG pages, -RACE is added to the name.")
+              "SVG/PNG pages, the page's name is added: -A (or -A-1, -A-2 for a race on two "
+              "pages), -mats.")
 def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-              course_file: Path | None, fmt: str, paper: str, mats: bool, no_route: bool,
-              finish_buoy_on_water: bool, output: Path | None) -> None:
-    """Print a setup sheet: the lake with every piece to place and how to place it."""
+              course_file: Path | None, fmt: str, paper: str, dpi: int, mats: bool,
+              no_route: bool, finish_buoy_on_water: bool, output: Path | None) -> None:
+    """Print a setup sheet: the lake with every piece to place and how to place it, the course
+    code, and the steps (on a second page when they do not fit)."""
     from course_builder.render.powerboats.sheets import render_sheets
 
     if course_file is not None:
@@ -221,7 +228,7 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         courses = [maker.generate(r, seed, expansion=expansion) for r in races]
         stem = f"powerboats-{race.upper() if race.lower() != 'game' else 'game'}-{seed}"
     files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(), show_route=not no_route,
-                          mats=mats)
+                          mats=mats, dpi=dpi)
     target = output or Path("output") / f"{stem}.{fmt}"
     for suffix, data in files:
         path = target if len(files) == 1 else target.with_name(

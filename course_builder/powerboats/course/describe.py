@@ -1,17 +1,21 @@
 """Courses in plain words: what a player reads to lay the pieces on the table.
 
 Used by ``course --format text`` and by the setup sheets. Positions are given as the spot ids
-printed on the board pictures and as (row, col) for checking.
+printed on the board pictures and as (row, col) for checking. Step 0 lays the lake tiles
+(reference, "Setup" 1; the tile codes of docs/notation.md, BOARD-01 for turned tiles).
 """
 
 from __future__ import annotations
 
 from course_builder.core.hexgrid import Direction, Hex, direction_between
+from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.model import (
     Course,
     ExpansionKind,
     ExpansionTile,
 )
+from course_builder.powerboats.lake.board import Board, Section
+from course_builder.powerboats.lake.catalog import BUILT_IN, DEFAULT
 
 
 def rc(h: Hex) -> str:
@@ -67,14 +71,89 @@ def _direction_of(a: Hex, b: Hex) -> Direction:
     return d
 
 
-def course_text(course: Course) -> str:
-    """A short plain-text description of a course."""
-    board = course.board_source.board
-    lines = [f"Powerboats race {course.race} on the {board} lake"
+FACE_WORDS = {"d": "dark", "l": "light"}
+
+
+def tile_words(code: str) -> str:
+    """A tile code in words: ``6dr`` -> ``tile 6, dark side up, turned`` (BOARD-01)."""
+    turned = code.endswith("r")
+    core = code[:-1] if turned else code
+    words = f"tile {core[:-1]}, {FACE_WORDS.get(core[-1:], core[-1:])} side up"
+    return words + (", turned" if turned else "")
+
+
+def slot_rows(board: Board) -> list[list[Section]]:
+    """The lake tile slots row by row (top to bottom, each left to right); empty for a lake not
+    made of tiles."""
+    slots = [s for s in board.slots if s.tile]
+    rows: dict[int, list[Section]] = {}
+    for s in sorted(slots, key=lambda s: (s.row, s.col)):
+        rows.setdefault(s.row, []).append(s)
+    return list(rows.values())
+
+
+def lake_step(board: Board) -> str | None:
+    """Step 0: which tile goes in which slot, which side up and whether turned (None for a lake
+    not made of tiles). Codes: ``1d`` tile 1 dark side up, a trailing ``r`` turned by 180
+    degrees (BOARD-01)."""
+    rows = slot_rows(board)
+    if not rows:
+        return None
+    names = ["top row", "bottom row"] if len(rows) == 2 else [f"row {i}" for i in
+                                                              range(1, len(rows) + 1)]
+    faces = {s.tile.rstrip("r")[-1:] for row in rows for s in row}
+    side = f", {FACE_WORDS.get(faces.pop(), '?')} side up" if len(faces) == 1 else ""
+    parts = []
+    for name, row in zip(names, rows, strict=True):
+        tiles = [_slot_words(s, bool(side)) for s in row]
+        parts.append(f"{name} ({', '.join(s.name for s in row)}): {', '.join(tiles)}")
+    turned = any(s.tile.endswith("r") for row in rows for s in row)
+    note = " 'Turned': rotated by 180 degrees (code r)." if turned else ""
+    count = sum(map(len, rows))
+    return (f"Lay the {NUMBER_WORDS.get(count, str(count))} lake tiles in the frame{side}, left "
+            f"to right: {'; '.join(parts)}.{note}{_numbering(board, names)}")
+
+
+NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine"}
+
+
+def _numbering(board: Board, names: list[str]) -> str:
+    """How tiles are numbered: as they lie in a built-in lake's printed arrangement (said only
+    when the lake is laid otherwise)."""
+    if board.source.board not in BUILT_IN:
+        return ""
+    printed = slot_rows(DEFAULT.printed(board.source.board))
+    if [[s.tile for s in row] for row in printed] == [[s.tile for s in row]
+                                                      for row in slot_rows(board)]:
+        return ""
+    rows = "; ".join(f"{', '.join(s.tile[:-1] for s in row)} {name}"
+                     for name, row in zip(names, printed, strict=False))
+    return f" Tiles are numbered as they lie in the rulebook picture: {rows}."
+
+
+def _slot_words(slot: Section, same_face: bool) -> str:
+    code = slot.tile
+    turned = code.endswith("r")
+    core = code[:-1] if turned else code
+    words = f"tile {core[:-1]}"
+    if not same_face:
+        words += f" {FACE_WORDS.get(core[-1:], core[-1:])} side up"
+    return words + (" turned" if turned else "")
+
+
+def course_text(course: Course, board: Board | None = None) -> str:
+    """A short plain-text description of a course, its code, and with the ``board`` the step
+    laying the lake tiles."""
+    name = course.board_source.board
+    lines = [f"Powerboats race {course.race} on the {name} lake"
              + (f", seed {course.seed}" if course.seed is not None else "")]
     if course.board_source.arrangement:
         lines.append(f"Tiles: {course.board_source.arrangement}")
+    lines.append(f"Course code: {course_code(course, board)}")
     lines.append("")
+    step0 = lake_step(board) if board is not None else None
+    if step0:
+        lines.append(f"0. {step0}")
     lines.extend(f"{i}. {step}" for i, step in enumerate(placement_steps(course), start=1))
     if course.route is not None:
         lines.append("")

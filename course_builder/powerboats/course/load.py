@@ -1,8 +1,9 @@
 """Loading a course: course-file data -> its board -> the checked course, in one place.
 
 Used wherever a course arrives from outside (a course file, a course code in a position, a game
-record): the board is rebuilt from the recorded source, the course is checked by :mod:`.validate`
-and comes back complete, or an :class:`IllegalCourse` says what is wrong.
+record): the board is rebuilt from the recorded source, expansion tiles given only by their spot
+(as course codes give them) are laid from it (:mod:`.laying`), the course is checked by
+:mod:`.validate` and comes back complete, or an :class:`IllegalCourse` says what is wrong.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from course_builder.powerboats.course.codec import spec_from_json
+from course_builder.powerboats.course.laying import lay_tiles_by_spot, needs_laying
 from course_builder.powerboats.course.model import Course, CourseError
 from course_builder.powerboats.course.validate import Problem, validate
 from course_builder.powerboats.lake.board import Board
-from course_builder.powerboats.lake.catalog import Catalog, board_from_source
+from course_builder.powerboats.lake.catalog import Catalog, board_from_source, source_from_json
 
 
 class IllegalCourse(CourseError):
@@ -28,8 +30,13 @@ class IllegalCourse(CourseError):
 def load_course(data: Any, catalog: Catalog | None = None) -> tuple[Board, Course]:
     """The board and the checked course of course-file data; raises :class:`CourseError` for data
     that cannot be read and :class:`IllegalCourse` for a course that breaks the rules."""
-    spec = spec_from_json(data)
-    board = board_from_source(spec.board_source, catalog)
+    if needs_laying(data):
+        board = board_from_source(source_from_json(data.get("board", {"board": "classic"})),
+                                  catalog)
+        spec = spec_from_json(lay_tiles_by_spot(data, board))
+    else:
+        spec = spec_from_json(data)
+        board = board_from_source(spec.board_source, catalog)
     result = validate(spec, board)
     if not result.ok or result.course is None:
         raise IllegalCourse(result.problems)

@@ -41,9 +41,17 @@ def format_arrangement(kit: LakeKit, arrangement: Mapping[str, Placement]) -> st
 
 
 def parse_arrangement(kit: LakeKit, text: str) -> Arrangement:
-    """Read :func:`format_arrangement` output back (raises :class:`BoardError`)."""
+    """Read :func:`format_arrangement` output back (raises :class:`BoardError`). The slot names
+    may be left out: ``1d 2d 3dr 4d 5d 6d`` lays the codes in the kit's slots in slot order (the
+    form course codes use, docs/notation.md). A tile may lie in one slot only."""
+    items = text.replace(",", " ").split()
+    if items and not any("=" in item for item in items):
+        if len(items) != len(kit.slots):
+            raise BoardError(f"arrangement {text!r}: give {len(kit.slots)} tile codes, one per "
+                             f"slot in the order {' '.join(kit.slots)}")
+        items = [f"{slot}={code}" for slot, code in zip(kit.slots, items, strict=True)]
     result: Arrangement = {}
-    for item in text.replace(",", " ").split():
+    for item in items:
         slot, _, code = item.partition("=")
         if slot not in kit.slots or not code:
             raise BoardError(f"bad arrangement item {item!r} (expected SLOT=TILE[d|l][r])")
@@ -52,6 +60,8 @@ def parse_arrangement(kit: LakeKit, text: str) -> Arrangement:
         face = {"d": "dark", "l": "light"}.get(core[-1:])
         if face is None or (core[:-1], face) not in kit.faces:
             raise BoardError(f"bad arrangement item {item!r}: no such tile face")
+        if any(p.tile == core[:-1] for s, p in result.items() if s != slot):
+            raise BoardError(f"bad arrangement item {item!r}: tile {core[:-1]} is already laid")
         result[slot] = Placement(core[:-1], face, rotated)
     missing = [s for s in kit.slots if s not in result]
     if missing:

@@ -113,4 +113,4 @@ class Race:
     @property
     def code(self) -> str:
         """How positions name this race's course: its reference, or the one-line course code."""
-        return self.notation_ref or course_code(self.course)
+        return self.notation_ref or course_code(self.course, self.board)

@@ -1,4 +1,5 @@
-"""The neutral SVG kit every game draws with: drawings in mm, text, rounding, the hex frame.
+"""The neutral SVG kit every game draws with: drawings in mm, text, labels on halos, rounding,
+the hex frame.
 
 Print-safe means: sizes in millimetres with a viewBox, no ``<marker>`` (arrowheads are polygons),
 unitless font sizes, one font family (DejaVu Sans) with a generic fallback, coordinates rounded to
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 import svgwrite
 
 from course_builder.core.hexgrid import Layout
+from course_builder.render.kit.boxes import Box, text_box
 
 if TYPE_CHECKING:
     from course_builder.core.hexboard import HexBoard
@@ -45,7 +47,6 @@ def rounded_point(point: tuple[float, float]) -> tuple[float, float]:
 
 def rounded_points(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
     return [rounded_point(p) for p in points]
-
 
 
 @dataclass(frozen=True)
@@ -87,3 +88,25 @@ def text(dwg: svgwrite.Drawing, content: str, x: float, y: float, size: float, *
     attrs = {"font_family": FONT_FAMILY, "font_size": rounded(size), "fill": COLORS["text"]}
     attrs.update(extra)
     return dwg.text(content, insert=(rounded(x), rounded(y)), **attrs)
+
+
+HALO_PAD = 0.35
+"""Room (mm) between a label's text and the edge of its halo."""
+
+
+def label(dwg: svgwrite.Drawing, content: str, x: float, y: float, size: float, *,
+          anchor: str = "middle", bold: bool = False, fill: str = COLORS["text"],
+          class_: str = "label", **extra: str) -> tuple[svgwrite.container.Group, Box]:
+    """A label on a light halo (a white box under the text), so lines and hatching under it
+    never make it hard to read. ``y`` is the baseline. Returns the group and the halo's box."""
+    box = text_box(content, x, y, size, anchor=anchor, bold=bold).grown(HALO_PAD)
+    g = dwg.g(class_=class_)
+    g.add(dwg.rect((rounded(box.x0), rounded(box.y0)),
+                   (rounded(box.x1 - box.x0), rounded(box.y1 - box.y0)), rx=0.5,
+                   fill="#ffffff", fill_opacity=0.88, class_="halo"))
+    attrs: dict[str, str] = {"text_anchor": anchor, "fill": fill}
+    if bold:
+        attrs["font_weight"] = "bold"
+    attrs.update(extra)
+    g.add(text(dwg, content, x, y, size, **attrs))
+    return g, box

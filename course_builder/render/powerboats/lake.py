@@ -9,11 +9,14 @@ import svgwrite
 
 from course_builder.core.hexgrid import Direction, Layout, from_offset, to_offset
 from course_builder.powerboats.lake.board import Board, Spot
+from course_builder.render.kit.boxes import text_box
 from course_builder.render.kit.svg import (
     COLORS,
+    HALO_PAD,
     MARGIN_MM,
     Frame,
     new_drawing,
+    rounded,
     rounded_point,
     rounded_points,
     text,
@@ -49,12 +52,16 @@ def _draw_seams(dwg: svgwrite.Drawing, board: Board, layout: Layout) -> None:
                 a, b = layout.side_segment(h, d)
                 seams.add(dwg.line(rounded_point(a), rounded_point(b)))
     dwg.add(seams)
-    names = dwg.g(id="slot-names", opacity=0.6)
+    names = dwg.g(id="slot-names")
     for slot in board.slots:
         x, y = layout.center(from_offset(slot.row, slot.col))
         label = f"{slot.name} · tile {slot.tile}" if slot.tile else slot.name
-        names.add(text(dwg, label, x - 0.5 * layout.size, y - 0.2 * layout.size, 2.2,
-                       class_="slot-name", fill=COLORS["seam"]))
+        x, y = x + 0.2 * layout.size, y + 0.25 * layout.size  # inside the slot, off its seam
+        box = text_box(label, x, y, 2.4).grown(HALO_PAD)
+        names.add(dwg.rect((rounded(box.x0), rounded(box.y0)),
+                           (rounded(box.x1 - box.x0), rounded(box.y1 - box.y0)), rx=0.5,
+                           fill="#ffffff", fill_opacity=0.88, class_="halo"))
+        names.add(text(dwg, label, x, y, 2.4, class_="slot-name", fill=COLORS["seam"]))
     dwg.add(names)
 
 
