@@ -79,8 +79,8 @@ def test_check_board(run, tmp_path) -> None:
     result = run("powerboats", "check-board", str(bad))
     assert result.exit_code == 1
     col = lines[row].index("?") + 1
-    assert result.stderr == (
-        f"Error: {bad}:{row + 1}:{col}: unknown hex '?' (expected '.', '#', '_' or a letter spot "
+    assert result.stdout == (
+        f"{bad}:{row + 1}:{col}: unknown hex '?' (expected '.', '#', '_' or a letter spot "
         "like 'A:NW')\n"
     )
 
@@ -100,10 +100,11 @@ def test_failed_write_keeps_the_old_file(run, tmp_path, monkeypatch) -> None:
     out.write_text("old")
 
     def boom(*args, **kwargs):
-        raise RuntimeError("disk full")
+        raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("os.fsync", boom)
     result = run("powerboats", "board", "--format", "svg", "-o", str(out))
-    assert result.exit_code == 3
+    assert result.exit_code == 1
+    assert f"cannot write {out}: no space left on device" in result.output
     assert out.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["board.svg"]

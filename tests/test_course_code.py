@@ -179,7 +179,7 @@ def test_a_position_with_expansion_tiles_needs_no_file() -> None:
 
     board = classic_board()
     course = CourseMaker(board).generate("B", 4, expansion=True)
-    text = f"{course_code(course)} | red 22,16 NE 31 d0 n1 | red 1"
+    text = f"{course_code(course)} | red 22,16 NE 31 d0 n1 | red 2"
     position = parse_position(text)
     assert position.race.course.expansion_tiles == course.expansion_tiles
     assert position.notation() == text

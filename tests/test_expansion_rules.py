@@ -288,7 +288,7 @@ def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
     course["options"]["free_expansion"] = True  # one tile laid by hand (COURSE-12)
     course_file = tmp_path / "course.json"
     course_file.write_text(json.dumps(course))
-    position = f"@{course_file} | red 12,4 NW 13 d0 n1 | red 1"
+    position = f"@{course_file} | red 12,4 NW 13 d0 n1 | red 2"
     runner = CliRunner()
     preview = runner.invoke(cli, ["powerboats", "moves", "--position", position, "--dice", "1,3",
                                   "--format", "json"])

@@ -45,9 +45,9 @@ def perft(position: Position) -> tuple[int, int, int]:
 @pytest.mark.parametrize(("text", "counts"), [
     # yellow holds 3-2: keep/add with 4 re-roll choices each, remove a 2 or a 3 with 2 each = 12;
     # outcomes 13 + 25 + 4 + 4 = 46 (rolling n dice has C(n+2, 2) multisets)
-    (f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 1", (12, 46, 76)),
+    (f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 2", (12, 46, 76)),
     # red holds no dice: keep none (MOVE-02) or add one: 1 + 3 outcomes
-    (f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | red 1", (2, 4, 8)),
+    (f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | red 2", (2, 4, 8)),
     (f"{A} | yellow 14,14 NW 3312 d1 n2 | yellow 4", (44, 302, 332)),
     # 1-1-1: keep 4, add 4, remove a 1 then 3 = 11; outcomes 20 + 34 + 10 = 64
     (f"{B} | orange 16,10 W 111 d2 n3 ; black 12,9 SE 2 d0 nF | orange 7", (11, 64, 73)),
@@ -89,7 +89,7 @@ def test_no_dice_without_the_zero_dice_turn_must_add() -> None:
 
 
 def test_every_offered_decision_is_legal_and_the_rest_are_not() -> None:
-    position = parse_position(f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 1",
+    position = parse_position(f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 2",
                               book=BOOK)
     for step in dice_decisions(position):
         for outcome in roll_outcomes(position, step):

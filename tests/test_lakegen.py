@@ -47,7 +47,8 @@ def test_sizes_are_parameters() -> None:
 
 @pytest.mark.parametrize(("params", "message"), [
     (LakeParams(tile_rows=7), "tile rows must be even"),
-    (LakeParams(tile_cols=3), "tile columns must be at least 6"),
+    (LakeParams(tile_cols=3), "tile columns must be 6 to 48, got 3"),
+    (LakeParams(tile_rows=2000, tile_cols=2000), "tile rows must be even, 6 to 48, got 2000"),
     (LakeParams(density=0.9), "island density must be between 0 and 0.35"),
 ])
 def test_bad_parameters(params: LakeParams, message: str) -> None:

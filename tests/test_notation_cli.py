@@ -17,7 +17,7 @@ from course_builder.powerboats.play.notation import (
 from course_builder.powerboats.play.rules import Rules, start_damage
 
 COURSE = "classic:A:A1,A2cw,A4cw,A3cw:E,E"
-POSITION = f"{COURSE} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 1"
+POSITION = f"{COURSE} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 2"
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -42,7 +42,7 @@ def test_bad_moves(text: str, message: str) -> None:
      "position: boat 1 ('yellow 8,12 E 34 d0 n1'): dice '34' must be digits 1-3 or '-'"),
     (POSITION.replace("n1 ;", "n5 ;"),
      "position: boat 1 ('yellow 8,12 E 32 d0 n5'): next buoy 'n5' must be n1, n2, n3 or nF"),
-    (POSITION.replace("| yellow 1", "| blue 1"),
+    (POSITION.replace("| yellow 2", "| blue 2"),
      "position: 'blue' is to move but has no boat (boats: yellow, red)"),
     (POSITION.replace("red 7,13", "red 8,12"), "position: red and yellow share the hex (8, 12)"),
     (POSITION.replace("A2cw", "A2up"),

@@ -49,7 +49,7 @@ def positions(draw) -> Position:
             tuple(draw(st.lists(st.integers(1, 3), max_size=5))),
             draw(st.integers(0, 3)), draw(st.integers(1, 4)), draw(st.sampled_from((0, 0, -1))),
         ))
-    return Position(race, tuple(boats), draw(st.integers(0, count - 1)), draw(st.integers(1, 40)))
+    return Position(race, tuple(boats), draw(st.integers(0, count - 1)), draw(st.integers(5, 40)))
 
 
 @st.composite

@@ -181,7 +181,7 @@ def test_validate_command(tmp_path) -> None:
     out.write_text(json.dumps(data))
     bad = runner.invoke(cli, ["powerboats", "validate", str(out)])
     assert bad.exit_code == 1
-    assert bad.stderr == "Error: buoy 2: unknown arrow 'up' (expected 'cw' or 'ccw')\n"
+    assert bad.stdout == f"{out}: buoy 2: unknown arrow 'up' (expected 'cw' or 'ccw')\n"
     data["buoys"][2]["arrow"] = "cw"
     out.write_text(json.dumps(data))
     bad = runner.invoke(cli, ["powerboats", "validate", str(out)])

@@ -14,13 +14,18 @@ from course_builder.cli.common import (
     F,
     GameGroup,
     emit,
+    emit_files,
     output_option,
+    progress_bar,
     read_json,
     read_text,
     resolve_seed,
     seed_option,
 )
 from course_builder.core.errors import CourseBuilderError
+
+MAX_DENSITY = 0.35
+"""The densest random lake (lakegen.LakeParams checks the same)."""
 
 
 @click.group(cls=GameGroup)
@@ -34,11 +39,25 @@ def powerboats() -> None:
 
 
 def _tile_size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
+    """``--tile-size ROWSxCOLS``, within the limits of random lakes (a usage error otherwise)."""
+    from course_builder.powerboats.lake.board import BoardError
+    from course_builder.powerboats.lake.lakegen import LakeParams
+
     try:
         rows, cols = (int(x) for x in value.lower().split("x"))
     except ValueError:
         raise click.BadParameter(f"expected ROWSxCOLS such as 12x8, got {value!r}") from None
+    try:
+        LakeParams(rows, cols).check()
+    except BoardError as exc:
+        raise click.BadParameter(str(exc)) from None
     return rows, cols
+
+
+def _density(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    if not 0.0 <= value <= MAX_DENSITY:  # also NaN
+        raise click.BadParameter(f"{value} is not in the range 0<=x<={MAX_DENSITY}")
+    return value
 
 
 def board_options(fn: F) -> F:
@@ -52,9 +71,11 @@ def board_options(fn: F) -> F:
                      help="With --shuffle-tiles: also turn tiles by 180 degrees at random "
                      "(not in the rules; see docs/rulings.md BOARD-01)."),
         click.option("--tile-size", default="12x8", show_default=True, callback=_tile_size,
-                     help="Random lakes: rows x columns of one lake tile."),
-        click.option("--density", type=click.FloatRange(0.0, 0.35), default=0.12,
-                     show_default=True, help="Random lakes: share of each tile that is island."),
+                     help="Random lakes: rows x columns of one lake tile (rows even, 6 to 48; "
+                     "columns 6 to 48)."),
+        click.option("--density", type=float, default=0.12, callback=_density,
+                     show_default=True, help="Random lakes: share of each tile that is island "
+                     f"(0 to {MAX_DENSITY}; spots stand by islands, so keep some)."),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -99,25 +120,68 @@ def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
 
         emit(board_svg(lake), output)
     else:
-        emit(lake.to_text(), output)
+        emit(_lake_header(lake) + lake.to_text(), output)
+
+
+def _lake_header(lake: Any) -> str:
+    """What the picture alone does not say: the lake's source and which tile lies where."""
+    from course_builder.powerboats.course.describe import lake_step
+
+    source = lake.source
+    name = source.board + (f", seed {source.seed}" if source.seed is not None else "")
+    lines = [f"Lake: {name}"]
+    if source.arrangement:
+        lines.append(f"Tiles: {source.arrangement}")
+    step = lake_step(lake)
+    if step:
+        lines.append(step)
+    return "\n".join(lines) + "\n\n"
 
 
 @powerboats.command("check-board")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def check_board_cmd(path: Path) -> None:
-    """Check a .board file: every tile, slot and spot. Exit 1 with file:line:col if broken."""
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def check_board_cmd(path: Path, fmt: str) -> None:
+    """Check a .board file: its tiles, slots and spots (file:line:col when broken), then what
+    races A, B and C need: four spots each, on one body of water, and a legal course. Exit 1
+    with every problem; 0 when a game can be played on it."""
+    from course_builder.powerboats.course.fitness import lake_notes, race_problems
     from course_builder.powerboats.lake.boardfile import parse_kit
     from course_builder.powerboats.lake.kit import assemble
 
-    kit = parse_kit(read_text(path), str(path))
-    lake = assemble(kit)
-    untranscribed = [f"{t} {f}" for (t, f), face in kit.faces.items()
-                     if face.status != "transcribed"]
-    counts = ", ".join(f"{len(lake.spots_for(x))} {x}" for x in "ABC")
-    click.echo(f"{path}: ok: {lake.name}, {len(lake.hexes())} hexes, {lake.water_count} water, "
-               f"spots {counts}")
-    if untranscribed:
-        click.echo(f"note: not transcribed: {', '.join(untranscribed)}", err=True)
+    try:
+        kit = parse_kit(read_text(path), str(path))
+        lake = assemble(kit)
+    except CourseBuilderError as exc:
+        _board_report(path, fmt, [str(exc)], [], None)
+        raise SystemExit(1) from None
+    notes = [f"not transcribed: {t} {f}" for (t, f), face in kit.faces.items()
+             if face.status != "transcribed"] + lake_notes(lake)
+    problems = race_problems(lake)
+    _board_report(path, fmt, problems, notes, lake)
+    if problems:
+        raise SystemExit(1)
+
+
+def _board_report(path: Path, fmt: str, problems: list[str], notes: list[str], lake: Any) -> None:
+    summary = None
+    if lake is not None:
+        summary = {"name": lake.name, "hexes": len(lake.hexes()), "water": lake.water_count,
+                   "spots": {x: len(lake.spots_for(x)) for x in "ABC"}}
+    if fmt == "json":
+        click.echo(json.dumps({"file": str(path), "ok": not problems, "board": summary,
+                               "problems": [_without_path(p, path) for p in problems],
+                               "notes": notes}, indent=1))
+        return
+    for problem in problems:
+        click.echo(problem if problem.startswith(f"{path}:") else f"{path}: {problem}")
+    if not problems and summary is not None:
+        counts = ", ".join(f"{n} {x}" for x, n in summary["spots"].items())
+        click.echo(f"{path}: ok: {summary['name']}, {summary['hexes']} hexes, "
+                   f"{summary['water']} water, spots {counts}")
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -127,6 +191,7 @@ def check_board_cmd(path: Path) -> None:
 
 @powerboats.command("course")
 @click.option("--race", type=click.Choice(["A", "B", "C"], case_sensitive=False), required=True,
+              metavar="A|B|C",
               help="Race A, B or C: which letter spots hold the buoys.")
 @board_options
 @seed_option
@@ -162,27 +227,51 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
 
 
 @powerboats.command("validate")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def validate_cmd(path: Path) -> None:
-    """Check a course file (e.g. a course laid out by hand). Prints every problem, one per line,
-    and exits 1; exits 0 when the course is legal."""
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def validate_cmd(path: Path, fmt: str) -> None:
+    """Check a course file (e.g. a course laid out by hand). Every problem goes to stdout, one per
+    line after the file name, and the exit code is 1; 0 when the course is legal. A file that
+    cannot be read or is not a course file is a problem too."""
     from course_builder.powerboats.course.codec import spec_from_json
     from course_builder.powerboats.course.validate import validate
 
-    spec = spec_from_json(read_json(path))
-    result = validate(spec, catalog().rebuild(spec.board_source))
-    if not result.ok:
-        for problem in result.problems:
-            click.echo(f"{path}: {problem}")
+    problems: list[str] = []
+    route_length = None
+    race = None
+    try:
+        spec = spec_from_json(read_json(path))
+        race = spec.race
+        result = validate(spec, catalog().rebuild(spec.board_source))
+        problems = [str(p) for p in result.problems]
+        if result.course is not None and result.course.route is not None:
+            route_length = result.course.route.length
+    except CourseBuilderError as exc:
+        problems = [str(exc)]
+    if fmt == "json":
+        click.echo(json.dumps({"file": str(path), "ok": not problems, "race": race,
+                               "route_length": route_length,
+                               "problems": [_without_path(p, path) for p in problems]}, indent=1))
+    elif problems:
+        for problem in problems:
+            click.echo(problem if problem.startswith(f"{path}:") else f"{path}: {problem}")
+    else:
+        click.echo(f"{path}: ok: race {race} course, shortest legal route {route_length} hexes")
+    if problems:
         raise SystemExit(1)
-    assert result.course is not None and result.course.route is not None
-    click.echo(f"{path}: ok: race {spec.race} course, shortest legal route "
-               f"{result.course.route.length} hexes")
+
+
+def _without_path(message: str, path: Path) -> str:
+    """A reader's message with its leading ``PATH:`` taken off (JSON names the file once);
+    a ``LINE:COL:`` after it stays."""
+    prefix = f"{path}:"
+    return message[len(prefix):].lstrip() if message.startswith(prefix) else message
 
 
 @powerboats.command("sheet")
 @click.option("--race", type=click.Choice(["A", "B", "C", "game"], case_sensitive=False),
-              default="A", show_default=True,
+              default="A", show_default=True, metavar="A|B|C|game",
               help="One race, or 'game': races A, B and C on the same lake, one page each.")
 @board_options
 @seed_option
@@ -204,7 +293,8 @@ def validate_cmd(path: Path) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
               "SVG/PNG pages, the page's name is added: -A (or -A-1, -A-2 for a race on two "
-              "pages), -mats.")
+              "pages), -mats; all pages are written or none. '-': one SVG page to stdout. "
+              "Missing folders are created; a symlink's target is written.")
 def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
               course_file: Path | None, fmt: str, paper: str, dpi: int, mats: bool,
@@ -213,6 +303,7 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     code, and the steps (on a second page when they do not fit)."""
     from course_builder.render.powerboats.sheets import render_sheets
 
+    _refuse_ignored(click.get_current_context(), course_file is not None, fmt)
     if course_file is not None:
         lake, courses = _course_from_file(course_file)
         stem = f"powerboats-{courses[0].race}-{course_file.stem}"
@@ -227,13 +318,38 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         races = "ABC" if race.lower() == "game" else race.upper()
         courses = [maker.generate(r, seed, expansion=expansion) for r in races]
         stem = f"powerboats-{race.upper() if race.lower() != 'game' else 'game'}-{seed}"
-    files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(), show_route=not no_route,
-                          mats=mats, dpi=dpi)
+    with progress_bar("drawing sheets") as progress:
+        files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(),
+                              show_route=not no_route, mats=mats, dpi=dpi, progress=progress)
+    if output is not None and str(output) == "-":
+        if fmt != "svg" or len(files) != 1:
+            raise click.UsageError("-o - (stdout) takes one SVG page; PDF and PNG are binary "
+                                   "and several pages need files")
+        emit(files[0][1], None)
+        return
     target = output or Path("output") / f"{stem}.{fmt}"
-    for suffix, data in files:
-        path = target if len(files) == 1 else target.with_name(
-            f"{target.stem}-{suffix}{target.suffix}")
-        emit(data, path)
+    emit_files([(target if len(files) == 1 else
+                 target.with_name(f"{target.stem}-{suffix}{target.suffix}"), data)
+                for suffix, data in files])
+
+
+_GENERATION_ONLY = ("race", "board", "shuffle_tiles", "rotate_tiles", "tile_size", "density",
+                    "seed", "expansion", "finish_buoy_on_water")
+
+
+def _refuse_ignored(ctx: click.Context, from_file: bool, fmt: str) -> None:
+    """Options the sheet would silently ignore are refused instead."""
+    def given(name: str) -> bool:
+        return ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
+
+    if from_file:
+        ignored = [name for name in _GENERATION_ONLY if given(name)]
+        if ignored:
+            names = ", ".join("--" + n.replace("_", "-") for n in ignored)
+            raise click.UsageError(f"{names}: not used with --course (the course file says "
+                                   "which race, lake and tiles)")
+    if given("dpi") and fmt != "png":
+        raise click.UsageError("--dpi only applies to --format png")
 
 
 def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
@@ -371,6 +487,23 @@ def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any)
     click.echo(f"position: {outcome.position.notation()}")
 
 
+def _dice_values(text: str) -> tuple[int, ...]:
+    """``--dice``: values 1-3 separated by commas (``3,1,3``); empty for none."""
+    text = text.strip()
+    if not text:
+        return ()
+    parts = [p.strip() for p in text.split(",")]
+    if any(not p for p in parts):
+        raise click.BadParameter(f"{text!r} has an empty value between commas; give e.g. 3,1,3",
+                                 param_hint="'--dice'")
+    if any(" " in p for p in parts):
+        raise click.BadParameter(f"separate the dice with commas, e.g. 3,1,3, got {text!r}",
+                                 param_hint="'--dice'")
+    if any(p not in ("1", "2", "3") for p in parts):
+        raise click.BadParameter(f"dice show 1, 2 or 3, got {text!r}", param_hint="'--dice'")
+    return tuple(int(p) for p in parts)
+
+
 @powerboats.command("moves")
 @click.option("--position", "position_text", required=True, metavar="POSITION",
               help="Position notation, or a file holding it.")
@@ -383,13 +516,7 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
     """Preview the three headings for the boat to move: which are legal and where each leads."""
     from course_builder.powerboats.play.kernel import heading_choices
 
-    try:
-        values = tuple(int(v) for v in dice.replace(" ", "").split(",") if v)
-    except ValueError:
-        raise click.BadParameter(f"expected values such as 3,1,3, got {dice!r}",
-                                 param_hint="'--dice'") from None
-    if any(v not in (1, 2, 3) for v in values):
-        raise click.BadParameter("dice show 1, 2 or 3", param_hint="'--dice'")
+    values = _dice_values(dice)
     position = read_position(position_text, _rules(options))
     choices = [(c, c.preview()) for c in heading_choices(position, values)]
     if fmt == "json":

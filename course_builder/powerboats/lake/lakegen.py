@@ -49,6 +49,12 @@ _TILE_LETTERS = (("B", "C"), ("A", "C"), ("A", "C"), ("A", "B"), ("B", "C"), ("A
 _MAX_ATTEMPTS = 50
 
 
+MIN_TILE = 6
+MAX_TILE = 48
+"""Rows and columns of one random lake tile: at most 48, a lake of about 98 x 146 hexes that is
+made in about a second; larger ones would keep a user waiting for no game anyone plays."""
+
+
 @dataclass(frozen=True)
 class LakeParams:
     """What a random lake looks like: size of one lake tile and how much of it is island."""
@@ -58,10 +64,12 @@ class LakeParams:
     density: float = 0.12
 
     def check(self) -> None:
-        if self.tile_rows < 6 or self.tile_rows % 2:
-            raise BoardError(f"tile rows must be even and at least 6, got {self.tile_rows}")
-        if self.tile_cols < 6:
-            raise BoardError(f"tile columns must be at least 6, got {self.tile_cols}")
+        if not MIN_TILE <= self.tile_rows <= MAX_TILE or self.tile_rows % 2:
+            raise BoardError(f"tile rows must be even, {MIN_TILE} to {MAX_TILE}, got "
+                             f"{self.tile_rows}")
+        if not MIN_TILE <= self.tile_cols <= MAX_TILE:
+            raise BoardError(f"tile columns must be {MIN_TILE} to {MAX_TILE}, got "
+                             f"{self.tile_cols}")
         if not 0.0 <= self.density <= 0.35:
             raise BoardError(f"island density must be between 0 and 0.35, got {self.density}")
 
@@ -75,9 +83,10 @@ def random_lake(seed: int, params: LakeParams | None = None) -> Board:
         board = _try_lake(rng, params, seed)
         if board is not None:
             return board
-    raise BoardError(  # pragma: no cover - only with extreme parameters
-        f"could not place 12 letter spots on a lake with density {params.density}; lower it"
-    )
+    advice = ("raise it: letter spots stand beside islands" if params.density < 0.1
+              else "lower it: the islands leave too little open water")
+    raise BoardError(f"could not place 12 letter spots on a lake with density {params.density}; "
+                     f"{advice}")
 
 
 def _slots(params: LakeParams) -> list[Section]:

@@ -168,10 +168,21 @@ def parse_position(text: str, rules: Rules | None = None, book: RaceBook | None 
     if state[0].lower() not in colours:
         raise NotationError(f"position: {state[0]!r} is to move but has no boat "
                             f"(boats: {', '.join(colours)})")
+    return _checked(race, boats, colours.index(state[0].lower()), int(state[1]))
+
+
+def _checked(race: Race, boats: list[Boat], to_move: int, turn: int) -> Position:
+    """The position, refused with the reason when it cannot arise in play (MOVE-11)."""
     try:
-        return Position(race, tuple(boats), colours.index(state[0].lower()), int(state[1]))
+        position = Position(race, tuple(boats), to_move, turn)
     except PositionError as exc:
         raise NotationError(f"position: {exc}") from None
+    for b in boats:
+        if len(b.dice) > turn:
+            raise NotationError(f"position: {b.colour} holds {len(b.dice)} dice at turn {turn}, "
+                                "but a boat starts a race with none and adds at most one a turn "
+                                "(reference, \"Rolling Dice\"; MOVE-11)")
+    return position
 
 
 def _parse_boat(text: str, k: int) -> Boat:
@@ -237,24 +248,67 @@ def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | N
     except IllegalCourse as exc:
         raise NotationError(f"course is not legal: {exc.problems[0]}") from None
     race = Race(board, course, rules)
-    boats = []
-    for k, b in enumerate(data["boats"], start=1):
-        try:
-            nxt = b.get("next_buoy", 1)
-            boats.append(Boat(
-                str(b["colour"]).lower(), from_offset(*b["hex"]), Direction.parse(b["heading"]),
-                tuple(int(v) for v in b.get("dice", ())), int(b.get("damage", 0)),
-                FINISH_NEXT if nxt == "finish" else int(nxt), int(b.get("crossings", 0)),
-                int(b.get("finished", 0)), bool(b.get("sunk", False)),
-                bool(b.get("redoubt", False)),
-                tuple(int(v) for v in b.get("later_crossings", ()))))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise NotationError(f"boats[{k - 1}]: {exc}") from None
+    if not isinstance(data["boats"], list) or not data["boats"]:
+        raise NotationError("boats: expected a list of boats")
+    boats = [_boat_from_json(b, f"boats[{k}]") for k, b in enumerate(data["boats"])]
     colours = [b.colour for b in boats]
-    to_move = str(data.get("to_move", colours[0] if colours else "")).lower()
-    if to_move not in colours:
-        raise NotationError(f"to_move: no {to_move!r} boat")
+    to_move = data.get("to_move", colours[0])
+    if not isinstance(to_move, str) or to_move.lower() not in colours:
+        raise NotationError(f"to_move: no {to_move!r} boat (boats: {', '.join(colours)})")
+    turn = data.get("turn", 1)
+    if type(turn) is not int:
+        raise NotationError(f"turn: expected a whole number, got {turn!r}")
+    return _checked(race, boats, colours.index(to_move.lower()), turn)
+
+
+_BOAT_FIELDS = {"colour", "hex", "heading", "dice", "damage", "next_buoy", "crossings",
+                "later_crossings", "finished", "sunk", "redoubt"}
+
+
+def _boat_from_json(b: Any, where: str) -> Boat:
+    """One boat of a position's JSON, every field of the type :meth:`Boat.to_json` writes."""
+    if not isinstance(b, dict):
+        raise NotationError(f"{where}: expected an object, got {type(b).__name__}")
+    unknown = sorted(set(b) - _BOAT_FIELDS)
+    if unknown:
+        raise NotationError(f"{where}: unknown field {unknown[0]!r} (fields: "
+                            f"{', '.join(sorted(_BOAT_FIELDS))})")
+    for name in ("colour", "hex", "heading"):
+        if name not in b:
+            raise NotationError(f"{where}: missing {name!r}")
+
+    def whole(name: str, value: Any) -> int:
+        if type(value) is not int:
+            raise NotationError(f"{where}.{name}: expected a whole number, got {value!r}")
+        return value
+
+    def flag(name: str) -> bool:
+        value = b.get(name, False)
+        if not isinstance(value, bool):
+            raise NotationError(f"{where}.{name}: expected true or false, got {value!r}")
+        return value
+
+    def numbers(name: str) -> tuple[int, ...]:
+        value = b.get(name, [])
+        if not isinstance(value, list):
+            raise NotationError(f"{where}.{name}: expected a list of whole numbers")
+        return tuple(whole(name, v) for v in value)
+
+    hex_ = b["hex"]
+    if not (isinstance(hex_, list) and len(hex_) == 2):
+        raise NotationError(f"{where}.hex: expected [ROW, COL], got {hex_!r}")
+    row, col = (whole("hex", v) for v in hex_)
+    if not isinstance(b["colour"], str) or not isinstance(b["heading"], str):
+        raise NotationError(f"{where}: colour and heading are strings")
     try:
-        return Position(race, tuple(boats), colours.index(to_move), int(data.get("turn", 1)))
-    except PositionError as exc:
-        raise NotationError(f"position: {exc}") from None
+        heading = Direction.parse(b["heading"])
+    except ValueError:
+        raise NotationError(f"{where}.heading: unknown heading {b['heading']!r} (E, NE, NW, W, "
+                            "SW or SE)") from None
+    nxt = b.get("next_buoy", 1)
+    if nxt != "finish" and (type(nxt) is not int or not 1 <= nxt <= 3):
+        raise NotationError(f"{where}.next_buoy: expected 1, 2, 3 or \"finish\", got {nxt!r}")
+    return Boat(b["colour"].lower(), from_offset(row, col), heading, numbers("dice"),
+                whole("damage", b.get("damage", 0)), FINISH_NEXT if nxt == "finish" else nxt,
+                whole("crossings", b.get("crossings", 0)), whole("finished", b.get("finished", 0)),
+                flag("sunk"), flag("redoubt"), numbers("later_crossings"))

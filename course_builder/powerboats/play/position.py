@@ -29,6 +29,11 @@ FINISH_NEXT = 4
 DIE_FACES = (1, 2, 3)
 """The faces of a Powerboats die (reference, "Components": triangular 1-2-3 dice)."""
 
+BOAT_COLOURS = ("yellow", "red", "orange", "purple", "black", "green", "blue", "white")
+"""The names boats may have (reference, "Contents": six speedboats in player colours, not named;
+the rulebook's examples name Yellow, Red and Purple). The project's sets and mats use the first
+six; blue and white are common in other editions (MOVE-11)."""
+
 
 class PositionError(CourseBuilderError):
     """A position that is not possible (two boats on one hex, a boat on land, ...)."""
@@ -224,9 +229,15 @@ class Position:
         if self.turn < 1:
             raise PositionError(f"the turn number must be 1 or more, got {self.turn}")
         for b in self.boats:
+            if b.colour not in BOAT_COLOURS:
+                raise PositionError(f"no boat is {b.colour!r}: boat colours are "
+                                    f"{', '.join(BOAT_COLOURS)} (MOVE-11)")
             if b.colour in colours:
                 raise PositionError(f"two boats are {b.colour}")
             colours.add(b.colour)
+            if b.finished and b.sunk:
+                raise PositionError(f"{b.colour} is marked both finished (f{b.finished}) and "
+                                    "sunk (x): a boat that finishes is not sunk (MOVE-11)")
             if b.sunk or (b.finished and not self.race.rules.finished_boats_block):
                 continue
             self._check_afloat(b, seen)

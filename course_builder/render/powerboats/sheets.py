@@ -9,7 +9,7 @@ caller names them with the returned suffixes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.lake.board import Board
@@ -36,21 +36,32 @@ def sheet_pages(board: Board, courses: Sequence[Course], *, paper: str = "a4",
 
 def render_sheets(board: Board, courses: Sequence[Course], *, fmt: str = "pdf",
                   paper: str = "a4", show_route: bool = True, mats: bool = False,
-                  colours: Sequence[str] = DEFAULT_COLOURS, dpi: int = SHEET_DPI
-                  ) -> list[tuple[str, bytes]]:
-    """Files to write: one (suffix, bytes) for a PDF, one per page for SVG and PNG."""
+                  colours: Sequence[str] = DEFAULT_COLOURS, dpi: int = SHEET_DPI,
+                  progress: Callable[[int, int], None] | None = None) -> list[tuple[str, bytes]]:
+    """Files to write: one (suffix, bytes) for a PDF, one per page for SVG and PNG.
+    ``progress(done, total)`` hears of each step: drawing the pages, then each page converted
+    (PNG) or the whole document made (PDF)."""
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    report = progress or (lambda done, total: None)
     pages = sheet_pages(board, courses, paper=paper, show_route=show_route, mats=mats,
                         colours=colours)
+    total = 1 + (len(pages) if fmt == "png" else 1)
+    report(1, total)
     if fmt == "pdf":
         from course_builder.render.kit.pdf import pdf_pages
 
         races = ", ".join(c.race for c in courses)
         data = pdf_pages([svg for _name, svg in pages], paper, title=f"Powerboats races {races}")
+        report(total, total)
         return [("", data)]
     if fmt == "png":
         from course_builder.render.kit.png import png_from_svg
 
-        return [(name, png_from_svg(svg, dpi)) for name, svg in pages]
+        files = []
+        for name, svg in pages:
+            files.append((name, png_from_svg(svg, dpi)))
+            report(1 + len(files), total)
+        return files
+    report(total, total)
     return [(name, svg.encode("utf-8")) for name, svg in pages]
