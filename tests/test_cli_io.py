@@ -1,0 +1,313 @@
+"""Input and output that never surprise (issue: safe -o, no internal error for a user's mistake,
+one consistent CLI). Each test is one point of the issue, run through the real command line
+in-process (click's runner); tests/test_cli_fuzz.py runs the installed program as a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from course_builder.cli import cli
+from course_builder.cli.common import ILLEGAL_MOVE, STDOUT_CLOSED
+from course_builder.core.resources import data_path
+
+COURSE = "classic:A:A3,A4ccw,A1cw,A2cw:E,SW"
+POSITION = f"{COURSE} | yellow 18,8 E 32 d0 n1 ; red 19,8 E 2 d0 n1 | yellow 3"
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(cli, ["powerboats", *args], input=stdin)
+
+
+def one_line_error(result, code: int = 1) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert result.stderr.count("\n") == 1, result.stderr
+    return result.stderr
+
+
+@pytest.fixture(scope="module")
+def course_json(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("course") / "course.json"
+    assert run("course", "--race", "A", "--seed", "1", "--format", "json",
+               "-o", str(path)).exit_code == 0
+    return path
+
+
+def edited(course_json: Path, tmp_path: Path, edit) -> Path:
+    data = json.loads(course_json.read_text())
+    edit(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+# -- output ------------------------------------------------------------------------------------
+
+
+def test_a_full_device_is_a_failed_write_not_success() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    result = run("course", "--race", "A", "--seed", "1", "-o", "/dev/full")
+    assert one_line_error(result) == "Error: cannot write /dev/full: no space left on device\n"
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_a_symlink_is_followed_and_stays_a_link(tmp_path: Path) -> None:
+    target = tmp_path / "real.txt"
+    target.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target.name)
+    assert run("course", "--race", "A", "--seed", "1", "-o", str(link)).exit_code == 0
+    assert link.is_symlink() and os.readlink(link) == "real.txt"
+    assert target.read_text().startswith("Powerboats race A")
+
+
+def test_a_fifo_gets_the_output_and_stays_a_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    result = run("course", "--race", "A", "--seed", "1", "-o", str(fifo))
+    reader.join(timeout=20)
+    assert result.exit_code == 0
+    assert received and received[0].startswith(b"Powerboats race A")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_new_file_follows_the_umask_and_a_replaced_file_keeps_its_mode(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        assert run("course", "--race", "A", "--seed", "1", "-o", str(tmp_path / "new.txt")
+                   ).exit_code == 0
+        kept = tmp_path / "kept.txt"
+        kept.write_text("old")
+        kept.chmod(0o604)
+        assert run("course", "--race", "A", "--seed", "1", "-o", str(kept)).exit_code == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "new.txt").st_mode) == 0o640
+    assert stat.S_IMODE(os.stat(kept).st_mode) == 0o604
+
+
+def test_a_path_that_cannot_be_written_is_exit_1_naming_it(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    target = blocker / "out.txt"
+    result = run("course", "--race", "A", "--seed", "1", "-o", str(target))
+    assert one_line_error(result) == f"Error: cannot write {target}: not a directory\n"
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    result = run("course", "--race", "A", "--seed", "1", "-o", str(folder))
+    assert result.exit_code in (1, 2) and "Traceback" not in result.output
+
+
+def test_several_pages_are_written_all_or_nothing(tmp_path: Path) -> None:
+    (tmp_path / "game-C-1.svg").mkdir()  # the fifth page cannot be written
+    result = run("sheet", "--race", "game", "--seed", "1", "--format", "svg",
+                 "-o", str(tmp_path / "game.svg"))
+    assert one_line_error(result).startswith(f"Error: cannot write {tmp_path / 'game-C-1.svg'}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-C-1.svg"]
+
+
+def test_dash_writes_text_to_stdout_and_refuses_binary(tmp_path: Path) -> None:
+    text = run("course", "--race", "A", "--seed", "1", "-o", "-")
+    assert text.exit_code == 0 and text.stdout.startswith("Powerboats race A")
+    for fmt in ("pdf", "png"):
+        binary = run("sheet", "--race", "A", "--seed", "1", "--format", fmt, "-o", "-")
+        assert binary.exit_code == 2 and "binary" in binary.stderr
+    assert not Path("-").exists()
+
+
+def test_help_says_what_output_does() -> None:
+    for command in ("course", "board", "sheet"):
+        help_text = " ".join(run(command, "--help").stdout.split())
+        assert "Missing folders are created" in help_text or "missing folders are created" in \
+            help_text, command
+
+
+# -- input -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda d: d.update(seed=-5), "seed: expected a whole number from 0 to"),
+    (lambda d: d["options"].update(finish_buoy_on_water="yes"),
+     "options: 'finish_buoy_on_water' must be true or false, got 'yes'"),
+    (lambda d: d.update(options=["finish_buoy_on_water"]), "options: expected an object"),
+    (lambda d: d.update(board={"board": "random", "seed": 1, "tile_size": [2000, 2000],
+                               "density": 0.1}), "tile rows must be even, 6 to 48, got 2000"),
+])
+def test_course_files_with_bad_values_are_refused(course_json, tmp_path, edit, message) -> None:
+    result = run("validate", str(edited(course_json, tmp_path, edit)))
+    assert result.exit_code == 1
+    assert message in result.stdout and result.stdout.count("\n") == 1
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "NaN", "[" * 100_000 + "]" * 100_000])
+def test_unusable_json_is_one_problem(course_json, tmp_path, text) -> None:
+    raw = course_json.read_text()
+    path = tmp_path / "odd.json"
+    path.write_text(raw.replace('"seed": 1', f'"seed": {text}') if "[" not in text else text)
+    result = run("validate", str(path))
+    assert result.exit_code == 1 and result.stdout.count("\n") == 1
+    assert result.stdout.startswith(f"{path}")
+
+
+def test_a_byte_order_mark_is_accepted_everywhere(course_json, tmp_path) -> None:
+    course = tmp_path / "bom.json"
+    course.write_text(course_json.read_text(), encoding="utf-8-sig")
+    assert run("validate", str(course)).exit_code == 0
+    board = tmp_path / "bom.board"
+    board.write_text(data_path("boards", "classic.board").read_text(), encoding="utf-8-sig")
+    assert run("check-board", str(board)).exit_code == 0
+    position = tmp_path / "bom.pos"
+    position.write_text(POSITION, encoding="utf-8-sig")
+    assert run("moves", "--position", str(position), "--dice", "3").exit_code == 0
+
+
+def test_position_files_comments_stdin_missing_and_binary(tmp_path) -> None:
+    commented = tmp_path / "p.txt"
+    commented.write_text(f"# a study\n\n{POSITION}\n# the end\n")
+    assert run("moves", "--position", str(commented), "--dice", "3").exit_code == 0
+    piped = run("moves", "--position", "-", "--dice", "3", stdin=POSITION + "\n")
+    assert piped.exit_code == 0 and piped.stdout.startswith("yellow at (18, 8)")
+    missing = run("moves", "--position", str(tmp_path / "none.txt"), "--dice", "3")
+    assert one_line_error(missing) == f"Error: {tmp_path / 'none.txt'}: no such file\n"
+    binary = tmp_path / "bin.pos"
+    binary.write_bytes(b"\x00\xff\xfe\x80 position")
+    result = run("moves", "--position", str(binary), "--dice", "3")
+    assert one_line_error(result) == f"Error: {binary}: not UTF-8 text (byte 2)\n"
+
+
+@pytest.mark.parametrize(("position", "message"), [
+    (POSITION.replace("red 19,8", "pink 19,8"), "no boat is 'pink'"),
+    (POSITION.replace("E 32 d0", "E 3333333333 d0"), "yellow holds 10 dice at turn 3"),
+    (POSITION.replace("d0 n1 ;", "d0 nF f1 x ;"), "both finished (f1) and sunk (x)"),
+    (POSITION.replace("| yellow 3", "| yellow 0"), "the turn number must be 1 or more"),
+])
+def test_impossible_positions_are_refused_with_the_reason(position, message) -> None:
+    assert message in one_line_error(run("moves", "--position", position, "--dice", "3"))
+
+
+def test_position_json_is_strict(tmp_path) -> None:
+    result = run("adjudicate", "--position", POSITION, "--move", "S", "--format", "json")
+    assert result.exit_code in (0, ILLEGAL_MOVE)
+    data = json.loads(result.stdout)["position"]
+    good = {"notation": data} if isinstance(data, str) else data
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(good))
+    assert run("moves", "--position", str(path), "--dice", "3").exit_code == 0
+    if "boats" in good:
+        good["boats"][0]["damage"] = "1"
+        path.write_text(json.dumps(good))
+        assert "damage: expected a whole number" in one_line_error(
+            run("moves", "--position", str(path), "--dice", "3"))
+
+
+@pytest.mark.parametrize(("dice", "message"), [
+    ("3,,1", "empty value between commas"),
+    ("3 1 3", "separate the dice with commas"),
+    ("4", "dice show 1, 2 or 3"),
+])
+def test_dice_values_are_refused_with_the_expected_form(dice, message) -> None:
+    result = run("moves", "--position", POSITION, "--dice", dice)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_check_board_says_what_races_need(tmp_path) -> None:
+    text = data_path("boards", "classic.board").read_text()
+    head, border = text.split("[border]", 1)
+    dry = tmp_path / "dry.board"
+    dry.write_text(head + "[border]" + border.replace(" . ", " # "))
+    result = run("check-board", str(dry))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{dry}: race {r}: its spots {r}1, {r}2, {r}3, {r}4 do not all lie on one body of open "
+        "water, so no boat can reach every buoy" for r in "ABC"]
+    report = json.loads(run("check-board", "--format", "json", str(dry)).stdout)
+    assert report["ok"] is False and len(report["problems"]) == 3
+    assert any("bodies" in note for note in report["notes"])
+
+
+# -- one consistent CLI ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("option", ["--race", "--board", "--shuffle-tiles", "--seed",
+                                    "--expansion", "--tile-size"])
+def test_sheet_course_refuses_options_it_would_ignore(course_json, option) -> None:
+    values = {"--race": ["B"], "--board": ["random"], "--seed": ["3"], "--tile-size": ["12x8"]}
+    result = run("sheet", "--course", str(course_json), option, *values.get(option, []))
+    assert result.exit_code == 2 and "not used with --course" in result.stderr
+
+
+def test_dpi_is_refused_where_it_does_nothing() -> None:
+    result = run("sheet", "--race", "A", "--seed", "1", "--format", "svg", "--dpi", "100")
+    assert result.exit_code == 2 and "--dpi only applies to --format png" in result.stderr
+
+
+def test_validate_puts_every_problem_on_stdout_with_the_file_name(course_json, tmp_path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"race": "A",\n')
+    result = run("validate", str(broken))
+    assert result.exit_code == 1 and result.stderr == ""
+    assert result.stdout.startswith(f"{broken}:2:1: not valid JSON")
+    report = json.loads(run("validate", "--format", "json", str(course_json)).stdout)
+    assert report == {"file": str(course_json), "ok": True, "race": "A",
+                      "route_length": report["route_length"], "problems": []}
+
+
+@pytest.mark.parametrize("args", [
+    ["--tile-size", "0x0"], ["--tile-size", "axb"], ["--tile-size", "50x50"],
+    ["--density", "nan"], ["--density", "inf"], ["--density", "-1"],
+])
+def test_bad_option_values_are_all_usage_errors(args) -> None:
+    result = run("board", "--board", "random", "--seed", "1", *args)
+    assert result.exit_code == 2, result.output
+
+
+def test_density_zero_says_to_raise_it() -> None:
+    result = run("board", "--board", "random", "--seed", "1", "--density", "0")
+    assert "raise it" in one_line_error(result)
+
+
+def test_shuffled_board_text_names_each_slot_and_turn() -> None:
+    text = run("board", "--shuffle-tiles", "--rotate-tiles", "--seed", "3").stdout
+    lines = text.splitlines()
+    assert lines[0] == "Lake: classic, seed 3"
+    assert re.fullmatch(r"Tiles: (T\d\d=\dd?r? ?){6}", lines[1].strip() + " ")
+    assert "turned" in lines[2]
+
+
+def test_race_choices_read_as_the_game_names_them() -> None:
+    assert "--race A|B|C|game" in run("sheet", "--help").stdout
+    assert "--race A|B|C " in run("course", "--help").stdout
+
+
+# -- the README's promises ---------------------------------------------------------------------
+
+
+def test_the_readme_exit_code_table_matches_the_program() -> None:
+    rows = re.findall(r"^\| (\d+) \| ", README.read_text(), re.MULTILINE)
+    assert [int(r) for r in rows] == [0, 1, 2, 3, ILLEGAL_MOVE, STDOUT_CLOSED]
+
+
+def test_the_readme_position_file_example_works(tmp_path) -> None:
+    block = README.read_text().split("# position.txt", 1)[1].split("```", 1)[0]
+    path = tmp_path / "position.txt"
+    path.write_text("# position.txt" + block)
+    assert run("moves", "--position", str(path), "--dice", "3,2").exit_code == 0
+
+
+def test_an_illegal_move_exits_4_as_the_readme_says() -> None:
+    result = run("adjudicate", "--position", POSITION, "--move", "L")
+    assert result.exit_code == ILLEGAL_MOVE and "illegal:" in result.stdout
