@@ -34,8 +34,8 @@ def test_bad_moves(text: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("nonsense", "position: expected 'COURSE | BOATS | COLOUR TURN' (3 parts split by '|'), "
-                 "got 1 part(s)"),
+    ("nonsense", "position: expected 'COURSE | BOATS | COLOUR TURN [| RULES]' (3 or 4 parts split by "
+     "'|'), got 1 part(s)"),
     (POSITION.replace("yellow 8,12 E", "yellow 8-12 E"),
      "position: boat 1 ('yellow 8-12 E 32 d0 n1'): hex '8-12' must be ROW,COL"),
     (POSITION.replace("32 d0", "34 d0"),
@@ -60,7 +60,12 @@ def test_position_json_round_trip() -> None:
     data = json.loads(json.dumps(position.to_json()))
     again = position_from_json(data)
     assert again.boats == position.boats and again.race.rules.finished_boats_block
-    assert data["notation"] == POSITION
+    assert data["notation"] == POSITION + " | finished-boats-block=yes"  # it carries its rules
+    carried = parse_position(data["notation"])
+    assert carried.race.rules == Rules(finished_boats_block=True)
+    assert parse_position(data["notation"], Rules(finished_boats_block=True)) == carried
+    with pytest.raises(NotationError, match="carries the rules 'finished-boats-block=yes'"):
+        parse_position(data["notation"], Rules(zero_dice_turn=False))
 
 
 def test_start_damage_options() -> None:

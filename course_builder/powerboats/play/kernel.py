@@ -494,7 +494,8 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     damage = boat.damage + sailing.rock_damage + crash_damage
     rec.crash_damage = crash_damage
     rec.damage_after = damage
-    sunk = damage >= SINK_AT or sailing.out
+    sunk = (damage >= SINK_AT or sailing.out) and not finished  # a finished boat that sinks
+    # keeps its place and is a finisher (reference, "Completing a Course"; MOVE-11)
     dice: tuple[int, ...] = ()
     if not sailing.crash:
         dice = rec.dice
@@ -630,7 +631,10 @@ class Outcome(_Record):
 
     @property
     def sunk(self) -> bool:
-        return self.position.boats[self.before.to_move].sunk
+        """The boat sank in this move (also one that finished first: it keeps its place, and its
+        record says finished, not sunk; MOVE-11)."""
+        assert self.sailing is not None
+        return self.sailing.out or self.damage_after >= SINK_AT
 
     @property
     def events(self) -> tuple[ev.Event, ...]:

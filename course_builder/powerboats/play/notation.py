@@ -151,12 +151,12 @@ def parse_position(text: str, rules: Rules | None = None, book: RaceBook | None 
                    ) -> Position:
     """A position from its notation; :class:`NotationError` points at the bad part. ``book``
     keeps the races of course codes already read (and reads ``@reference`` courses)."""
-    rules = rules or Rules()
     sections = text.split("|")
-    if len(sections) != 3:
-        raise NotationError("position: expected 'COURSE | BOATS | COLOUR TURN' (3 parts split "
-                            f"by '|'), got {len(sections)} part(s)")
-    course_text, boats_text, state_text = (s.strip() for s in sections)
+    if len(sections) not in (3, 4):
+        raise NotationError("position: expected 'COURSE | BOATS | COLOUR TURN [| RULES]' (3 or 4 "
+                            f"parts split by '|'), got {len(sections)} part(s)")
+    course_text, boats_text, state_text = (s.strip() for s in sections[:3])
+    rules = _rules_of(sections[3] if len(sections) == 4 else None, rules)
     race = race_from_code(course_text, rules, book)
     boats = [_parse_boat(boat_text.strip(), k)
              for k, boat_text in enumerate(boats_text.split(";"), start=1)]
@@ -169,6 +169,21 @@ def parse_position(text: str, rules: Rules | None = None, book: RaceBook | None 
         raise NotationError(f"position: {state[0]!r} is to move but has no boat "
                             f"(boats: {', '.join(colours)})")
     return _checked(race, boats, colours.index(state[0].lower()), int(state[1]))
+
+
+def _rules_of(text: str | None, given: Rules | None) -> Rules:
+    """The rules of a position: its own RULES part, or those the caller gives; both, only when
+    they agree (options given on the command line do not silently override a shared position)."""
+    if text is None:
+        return given or Rules()
+    try:
+        own = Rules.parse(text)
+    except RulesError as exc:
+        raise NotationError(f"position: {exc}") from None
+    if given is not None and given != Rules() and given != own:
+        raise NotationError(f"position: it carries the rules '{own.notation() or 'default'}', "
+                            f"but the options given say '{given.notation()}'")
+    return own
 
 
 def _checked(race: Race, boats: list[Boat], to_move: int, turn: int) -> Position:
@@ -235,9 +250,10 @@ def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | N
         raise NotationError("a position file holds a JSON object")
     if "rules" in data:
         try:
-            rules = Rules.from_json(data["rules"])
+            own = Rules.from_json(data["rules"])
         except RulesError as exc:
             raise NotationError(f"rules: {exc}") from None
+        rules = _rules_of(own.notation(), rules)
     rules = rules or Rules()
     if "boats" not in data:
         if "notation" in data:

@@ -291,9 +291,13 @@ class Position:
         return new
 
     def notation(self) -> str:
-        """``COURSE | BOAT ; BOAT ; ... | COLOUR TURN`` (docs/notation.md)."""
+        """``COURSE | BOAT ; BOAT ; ... | COLOUR TURN``, then ``| RULES`` when the rules options
+        in force are not the defaults (docs/notation.md): a shared position says which rules judge
+        it."""
         boats = " ; ".join(b.notation() for b in self.boats)
-        return f"{self.race.code} | {boats} | {self.boat.colour} {self.turn}"
+        text = f"{self.race.code} | {boats} | {self.boat.colour} {self.turn}"
+        rules = self.race.rules.notation()
+        return f"{text} | {rules}" if rules else text
 
     def to_json(self) -> dict[str, Any]:
         return {

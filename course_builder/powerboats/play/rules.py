@@ -108,6 +108,41 @@ class Rules:
         return cls(**data)
 
 
+    def notation(self) -> str:
+        """The options that differ from the defaults, e.g.
+        ``finished-boats-block=yes,heading-with-tiles=straight``; empty for the defaults. Travels
+        as the optional fourth part of a position's notation and in game records."""
+        defaults = Rules()
+        parts = []
+        for key, value in asdict(self).items():
+            if value != getattr(defaults, key):
+                shown = value.value if isinstance(value, StrEnum) else "yes" if value else "no"
+                parts.append(f"{key.replace('_', '-')}={shown}")
+        return ",".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Options from :meth:`notation` (``default`` or empty: the defaults)."""
+        text = text.strip()
+        if text in ("", "default", "defaults"):
+            return cls()
+        names = {key.replace("_", "-"): key for key in asdict(cls())}
+        options: dict[str, Any] = {}
+        for part in text.split(","):
+            name, sep, value = part.strip().partition("=")
+            if not sep or name not in names:
+                raise RulesError(f"rules: {part.strip()!r} is not NAME=VALUE with NAME one of "
+                                 f"{', '.join(names)}")
+            key = names[name]
+            if isinstance(getattr(cls(), key), bool):
+                if value not in ("yes", "no"):
+                    raise RulesError(f"rules: {name} is yes or no, got {value!r}")
+                options[key] = value == "yes"
+            else:
+                options[key] = value
+        return cls(**options)
+
+
 def start_damage(new_damage: Sequence[int], rules: Rules) -> int:
     """Damage counters a boat starts its next race with, given the damage it newly took in each
     race so far (reference, "Damage": repaired between races but one counter stays; after race B
