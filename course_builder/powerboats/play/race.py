@@ -15,6 +15,7 @@ from typing import Any
 
 from course_builder.core.hexgrid import DIRECTIONS
 from course_builder.powerboats.course.code import course_code
+from course_builder.powerboats.course.distance import StepsToGo, steps_to_go
 from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
 from course_builder.powerboats.course.progress import Gate, gate_steps
 from course_builder.powerboats.course.tile import crossing_side, side_directions
@@ -109,6 +110,18 @@ class Race:
                     nxt = j
                     j = nb[j][back]
         return tuple(tuple(r) for r in runs)
+
+    @property
+    def steps_to_go(self) -> StepsToGo:
+        """Hex steps from every hex and rounding state to the finish (built on first use, about
+        0.1 s; a yardstick for bots and studies, :mod:`~...course.distance`)."""
+        table = getattr(self, "_steps_to_go", None)
+        if table is None:
+            table = steps_to_go(self.board, blocked=[self.board.hex_at(i) for i in self.buoy_index],
+                                tile=self.course.tile.hexes, finish_dirs=self.finish_dirs,
+                                gates=self.gates)
+            self._steps_to_go = table
+        return table
 
     @property
     def code(self) -> str:

@@ -1,0 +1,298 @@
+"""Whole games (issue: whole games): seats and start order, scoring and the score variant, damage
+carried over, game records written, read and replayed, and `play` and `replay` on the command
+line. Rules: reference, "Start Positions", "Course Start", "Damage", "Scoring / Victory
+Conditions", "2-Player Variant"; rulings GAME-01..GAME-06, MOVE-08, MOVE-09.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from course_builder.cli import cli
+from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.powerboats.play.game import Game, GameError, GameSetup, Placement, new_game
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.record import (
+    RecordError,
+    read_record,
+    replay,
+    write_record,
+)
+from course_builder.powerboats.play.rules import Rules
+from course_builder.powerboats.play.scoring import (
+    BoatResult,
+    RaceResult,
+    Scoring,
+    place_points,
+    standings,
+    variant_points,
+)
+
+GAME = Path(__file__).parent / "data" / "game-4-boats.pbr"
+COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
+
+
+DEFAULT = Rules()
+
+
+@functools.cache
+def races(rules: Rules = DEFAULT) -> tuple[Race, Race, Race]:
+    board = classic_board()
+    maker = CourseMaker(board)
+    a, b, c = (Race(board, maker.generate(r, 7), rules) for r in "ABC")
+    return a, b, c
+
+
+def result(race: str, *places: tuple[str, int, int]) -> RaceResult:
+    return RaceResult(race, tuple(BoatResult(c, p, t) for c, p, t in places))
+
+
+# -- scoring (reference, "Victory Points per Race"; GAME-01) -----------------------------------
+
+
+def test_the_rulebook_five_player_points_game01() -> None:
+    assert [place_points(5, p, "A") for p in range(1, 6)] == [4, 3, 2, 1, 0]
+    assert [place_points(5, p, "B") for p in range(1, 6)] == [8, 6, 4, 2, 0]
+    assert [place_points(5, p, "C") for p in range(1, 6)] == [12, 9, 6, 3, 0]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_points_for_two_to_six_boats_game01(players: int) -> None:
+    for k, race in enumerate("ABC", start=1):
+        assert [place_points(players, p, race) for p in range(1, players + 1)] == [
+            (players - p) * k for p in range(1, players + 1)]
+    assert place_points(players, 0, "C") == 0  # did not finish
+
+
+def test_a_sunk_boat_scores_nothing_and_places_still_count_all_players_game01() -> None:
+    """PB-30: one of five sinks; the finishers get 4/3/2/1."""
+    r = result("A", ("yellow", 1, 20), ("red", 2, 21), ("orange", 0, 0), ("purple", 3, 22),
+               ("black", 4, 23))
+    points = {s.colour: s.points for s in standings(COLOURS[:5], [r])}
+    assert points == {"yellow": 4, "red": 3, "purple": 2, "black": 1, "orange": 0}
+
+
+def test_ties_are_broken_by_the_last_race_game02() -> None:
+    a = result("A", ("yellow", 1, 20), ("red", 2, 25))
+    b = result("B", ("yellow", 2, 30), ("red", 1, 28))
+    table = standings(("yellow", "red"), [a, b])
+    assert [(s.colour, s.points, s.rank) for s in table] == [("red", 2, 1), ("yellow", 1, 2)]
+    level = standings(("yellow", "red"), [result("A", ("yellow", 1, 9), ("red", 2, 9)),
+                                          result("B", ("yellow", 2, 9), ("red", 1, 9)),
+                                          result("C", ("yellow", 1, 9), ("red", 0, 0))])
+    assert [(s.colour, s.points, s.rank) for s in level] == [("yellow", 4, 1), ("red", 2, 2)]
+
+
+def test_the_score_variant_pb31_game03() -> None:
+    """PB-31: A finishes on its 20th turn, B on its 23rd: A gets 3 more; if B sinks, A is the
+    last finisher (+0) and gets 5 for the sunk boat."""
+    both = result("A", ("yellow", 1, 20), ("red", 2, 23))
+    assert variant_points(both) == {"yellow": 3, "red": 0}
+    assert [s.points for s in standings(("yellow", "red"), [both], Scoring.VARIANT)] == [4, 0]
+    sunk = result("A", ("yellow", 1, 20), ("red", 0, 0))
+    assert variant_points(sunk) == {"yellow": 5, "red": 0}
+
+
+# -- seats, start player and placement order (reference, "Start Positions"; GAME-04) -------------
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_start_player_rotates_left_and_placement_runs_right_game04(players: int) -> None:
+    colours = COLOURS[:players]
+    setup = GameSetup(colours, colours[1], races())
+    assert [setup.start_seat(k) for k in range(3)] == [(1 + k) % players for k in range(3)]
+    for k in range(3):
+        order = setup.placement_order(k)
+        start = colours[setup.start_seat(k)]
+        assert order[-1] == start  # the start player places last
+        assert order[0] == colours[(setup.start_seat(k) - 1) % players]  # right-hand neighbour
+        assert sorted(order) == sorted(colours)
+        # counter-clockwise: each next placer sits to the right of the one before
+        seats = [colours.index(c) for c in order]
+        assert all((a - b) % players == 1 for a, b in itertools.pairwise(seats))
+
+
+def test_a_game_needs_two_to_six_known_boats_game04() -> None:
+    with pytest.raises(GameError, match="2 to 6 boats"):
+        GameSetup(("red",), "red", races())
+    with pytest.raises(GameError, match="no boat is 'pink'"):
+        GameSetup(("red", "pink"), "red", races())
+    with pytest.raises(GameError, match="start player"):
+        GameSetup(("red", "yellow"), "green", races())
+
+
+def test_placement_is_checked_and_the_start_player_moves_first_game04() -> None:
+    game = new_game(("yellow", "red", "orange"), "red", races())
+    assert game.to_act == "yellow"  # red's right-hand neighbour
+    with pytest.raises(GameError, match="yellow places its boat now, not red"):
+        game.place("red", game.free_start_hexes()[0], Direction.E)
+    with pytest.raises(GameError, match="on or behind the start/finish tile"):
+        game.place("yellow", from_offset(1, 1), Direction.E)
+    first = game.free_start_hexes()[0]
+    game = game.place("yellow", first, Direction.E)
+    with pytest.raises(GameError, match="another boat is there"):
+        game.place("orange", first, Direction.E)
+    game = game.place("orange", game.free_start_hexes()[0], Direction.NE)
+    game = game.place("red", game.free_start_hexes()[0], Direction.SE)
+    assert game.position is not None and game.to_act == "red" and game.position.turn == 1
+
+
+# -- damage carried over (reference, "Damage"; MOVE-09) -----------------------------------------
+
+
+def test_carried_damage_between_races_move09() -> None:
+    game = Game(GameSetup(("yellow", "red"), "red", races()),
+                results=(result("A", ("yellow", 1, 20), ("red", 2, 23)),))
+    game = Game(game.setup, 1, results=(RaceResult("A", (BoatResult("yellow", 1, 20, 3),
+                                                          BoatResult("red", 0, 0, 6))),))
+    assert game.carried_damage("yellow") == 1 and game.carried_damage("red") == 1
+    into_c = Game(game.setup, 2, results=(*game.results, RaceResult("B", (
+        BoatResult("yellow", 1, 30, 0), BoatResult("red", 2, 31, 2)))))
+    assert into_c.carried_damage("yellow") == 1 and into_c.carried_damage("red") == 2
+    one_per_race = GameSetup(("yellow", "red"), "red", races(Rules(damage_carry="one-per-race")))
+    assert Game(one_per_race, 2, results=into_c.results).carried_damage("yellow") == 2
+
+
+# -- a whole game, its record and replay (GAME-05, GAME-06) --------------------------------------
+
+
+def test_the_recorded_four_boat_game_replays_to_its_standings_game05() -> None:
+    record = read_record(GAME.read_text(), str(GAME))
+    done = replay(record)
+    assert done.ok, done.error
+    game = done.game
+    assert game.over and len(game.results) == 3
+    assert [(s.colour, s.points) for s in game.standings()] == [
+        ("yellow", 13), ("red", 9), ("purple", 6), ("orange", 3)]
+    # boats sank, finished and carried damage into the next race
+    assert any(not b.finished for r in game.results for b in r.boats)
+    assert game.results[0].order() == ["orange", "purple", "yellow", "red"]
+
+
+def test_a_record_round_trips_game05() -> None:
+    text = GAME.read_text()
+    game = replay(read_record(text)).game
+    tags = {"Event": "course_builder test game, played by one-turn lookahead bots", "Seed": "7"}
+    assert write_record(game, tags) == text
+
+
+def _with_line(text: str, number: int, new: str) -> str:
+    lines = text.splitlines()
+    lines[number - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def test_an_illegal_move_in_the_middle_is_rejected_there_with_the_reason_game06() -> None:
+    text = GAME.read_text()
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines, start=1) if line.startswith("10 orange "))
+    bad = _with_line(text, number, "10 orange +/333S")  # adds one die but rolls three
+    done = replay(read_record(bad))
+    assert not done.ok and done.error is not None
+    assert done.error.line == number
+    moves_before = sum(1 for line in lines[:number - 1]
+                       if line[:1].isdigit() or line.startswith("place "))
+    assert done.error.number == moves_before + 1
+    assert str(done.error).startswith(f"line {number}, move {moves_before + 1} (10 orange "
+                                      "+/333S): illegal: ")
+    assert "3 dice values given, but 1 die is rolled" in done.error.reason
+
+
+@pytest.mark.parametrize(("edit", "reason"), [
+    (lambda line: line.replace("orange", "purple", 1), "move, not purple's (MOVE-08)"),
+    (lambda line: "11" + line[2:], "this is turn 10, not 11"),
+])
+def test_an_inconsistent_entry_is_rejected_game06(edit, reason) -> None:
+    text = GAME.read_text()
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines, start=1) if line.startswith("10 orange "))
+    done = replay(read_record(_with_line(text, number, edit(lines[number - 1]))))
+    assert done.error is not None and done.error.line == number and reason in done.error.reason
+
+
+def test_a_wrong_stated_result_or_standing_is_caught_game06() -> None:
+    text = GAME.read_text()
+    bad = text.replace("standings: yellow 13,", "standings: yellow 14,")
+    done = replay(read_record(bad))
+    assert done.error is not None and "the standings are yellow 13" in done.error.reason
+    bad = text.replace("result A: orange 1, purple 2", "result A: purple 1, orange 2")
+    assert "race A's result is orange 1, purple 2" in replay(read_record(bad)).error.reason
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[Players yellow]\n", "rec:1:1: a tag is [Name \"value\"]"),
+    ('[Players "yellow red"]\n[StartPlayer "red"]\n', "rec: the header lacks the tag(s) RaceA"),
+    ('[Players "a"]\nplace red 1,1 E\n', "rec:2:1: a 'race A' line comes before"),
+    ('[Players "a"]\nrace A\n1 red +/7S\n', "rec:3:1: move '+/7S'"),
+    ('[Players "a"]\nrace A\nplace red 1,1 Q\n', "rec:3:1: unknown heading 'Q'"),
+    ('[Players "a"]\nrace D\n', "rec:2:1: races are A, B and C"),
+])
+def test_record_syntax_errors_name_the_line_and_column(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        read_record(text, "rec")
+    assert str(caught.value).startswith(message)
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(cli, ["powerboats", *args], input=stdin)
+
+
+def test_replay_command_text_and_json(tmp_path) -> None:
+    ok = run("replay", str(GAME))
+    assert ok.exit_code == 0 and ok.stdout.startswith(f"{GAME}: ok: 403 entries, 3 race(s)")
+    assert "1. yellow   1  6  6  13" in ok.stdout
+    data = json.loads(run("replay", "--format", "json", str(GAME)).stdout)
+    assert data["ok"] and data["standings"][0] == {"colour": "yellow", "points": 13,
+                                                    "by_race": [1, 6, 6], "rank": 1}
+    bad = tmp_path / "bad.pbr"
+    bad.write_text(GAME.read_text().replace("\n10 orange ", "\n10 purple ", 1))
+    failed = run("replay", str(bad))
+    assert failed.exit_code == 1 and "it is orange's move, not purple's" in failed.stdout
+
+
+def test_the_whole_game_played_at_the_table_through_standard_input(tmp_path) -> None:
+    """The recorded game's placements and moves typed into `play`: the saved record is the
+    same game, and `replay` accepts it."""
+    record = read_record(GAME.read_text())
+    typed = []
+    for line in record.lines:
+        entry = line.entry
+        if isinstance(entry, Placement):
+            r, c = entry.hex.offset
+            typed.append(f"{r},{c} {entry.heading.name}")
+        else:
+            typed.append(entry.move.notation())
+    saved = tmp_path / "game.pbr"
+    result = run("play", "--players", "yellow,red,orange,purple", "--start-player", "red",
+                 "--seed", "7", "-o", str(saved), stdin="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "The game is over." in result.stdout
+    original = GAME.read_text().split("\n", 3)[3]  # without Game, Event, Seed tags
+    assert saved.read_text().split("\n", 2)[2] == original
+    assert run("replay", str(saved)).exit_code == 0
+
+
+def test_play_steps_undo_and_resume(tmp_path) -> None:
+    saved = tmp_path / "g.pbr"
+    script = "8,12 E\n7,13 E\n+\n1\nS\nL\nundo\n+/1R\nshow\nquit\n"
+    first = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "7",
+                "-o", str(saved), stdin=script)
+    assert first.exit_code == 0, first.output
+    assert "'S' is not a legal heading here: L, R" in first.stdout
+    assert "took back: turn 1 red +/1L" in first.stdout
+    assert saved.read_text().rstrip().endswith("1 red +/1R")
+    resumed = run("play", "--resume", str(saved), stdin="show\n")
+    assert resumed.exit_code == 0
+    assert "| yellow 2" in resumed.stdout  # yellow to move on turn 2
+    assert "carry on with --resume" in resumed.stdout
