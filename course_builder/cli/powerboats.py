@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from course_builder.cli.common import (
     GameGroup,
     emit,
     emit_files,
+    input_name,
     output_option,
     progress_bar,
     read_json,
@@ -381,12 +381,8 @@ def read_position(text: str, rules: Any) -> Any:
     book = RaceBook(catalog(), read_course=lambda ref: read_json(Path(ref)))
     if "|" in text:
         return parse_position(text, rules, book)
-    if text == "-":
-        content = sys.stdin.read()
-        where = "standard input"
-    else:
-        content = read_text(Path(text))
-        where = text
+    content = read_text(Path(text))
+    where = input_name(Path(text))
     content = "\n".join(line for line in content.splitlines()
                         if not line.lstrip().startswith("#")).strip()
     if content.startswith("{"):

@@ -20,19 +20,18 @@ from course_builder.cli.common import (
     F,
     GameGroup,
     emit,
+    input_name,
     output_option,
     progress_bar,
     read_text,
     resolve_seed,
+    seed_option,
 )
 from course_builder.cli.statefiles import (
     emit_with_state,
-    input_name,
     is_stdout,
     read_state_json,
-    refuse_large_file,
     refuse_output_over_state,
-    seed_option,
     state_target,
 )
 from course_builder.core.errors import CourseBuilderError
@@ -76,8 +75,7 @@ def _layout_file(layout: str) -> Any:
     if not path.is_file():
         raise click.BadParameter(f"no built-in layout or file {layout!r} (built in: "
                                  f"{', '.join(BUILTIN)})", param_hint="'--layout'")
-    refuse_large_file(path, MAX_FILE_BYTES)
-    return parse_layouts(read_text(path), str(path))
+    return parse_layouts(read_text(path, MAX_FILE_BYTES), str(path))
 
 
 # -------------------------------------------------------------------------------------------------

@@ -22,17 +22,17 @@ from course_builder.cli.common import (
     F,
     GameGroup,
     emit,
+    input_name,
     output_option,
     progress_bar,
     resolve_seed,
+    seed_option,
 )
 from course_builder.cli.statefiles import (
     emit_with_state,
-    input_name,
     is_stdout,
     read_state_json,
     refuse_output_over_state,
-    seed_option,
     state_target,
 )
 from course_builder.core.errors import CourseBuilderError

@@ -225,8 +225,7 @@ def test_a_state_from_stdin(game: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("change", "message"), [
     (("version", True), "version: expected a whole number, got true"),
     (("version", 1.0), "version: expected a whole number, got 1.0"),
-    (("players", 0, "influence", float("nan")), "players[0].influence: expected a whole number, "
-                                                 "got NaN"),
+    (("players", 0, "influence", float("nan")), "not valid JSON: NaN is not a JSON number"),
     (("players", 0, "influence", "3"), "players[0].influence: expected a whole number, got '3'"),
     (("map", "verified", 0), "map.verified: expected true or false, got 0"),
     (("mines", "supply", -1), "mines.supply: -1 is outside 0 to 8"),
