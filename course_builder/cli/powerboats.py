@@ -383,3 +383,95 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
 
 
 
+
+
+# -------------------------------------------------------------------------------------------------
+# powerboats par
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("par")
+@click.option("--race", type=click.Choice(["A", "B", "C"], case_sensitive=False), default=None,
+              help="Race A, B or C: a random course on the board (or give --course/--position).")
+@board_options
+@seed_option
+@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@click.option("--course", "course_file", type=click.Path(exists=True, dir_okay=False,
+                                                          path_type=Path),
+              default=None, help="A course JSON file (from 'course --format json').")
+@click.option("--position", "position_text", default=None, metavar="POSITION",
+              help="Also the best move and par from this position (notation, or a file).")
+@_rules_options
+@click.option("--sink-penalty", type=click.FloatRange(min=0.0), default=100.0,
+              show_default=True, help="Turns a sinking costs (ruling PAR-01).")
+@click.option("--dice-cap", type=click.IntRange(1, 8), default=5, show_default=True,
+              help="Most dice a boat holds in the model (ruling PAR-02).")
+@click.option("--tolerance", type=click.FloatRange(min=1e-9), default=1e-3, show_default=True,
+              help="Stop when no value moves by more than this many turns in a sweep.")
+@click.option("--float64", is_flag=True, help="Solve in float64 (slower; float32 is the default).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@output_option
+def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+            tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
+            course_file: Path | None, position_text: str | None, sink_penalty: float,
+            dice_cap: int, tolerance: float, float64: bool, fmt: str, output: Path | None,
+            **options: Any) -> None:
+    """Exact par: the expected turns one boat alone needs with perfect play (docs/par.md)."""
+    from course_builder.powerboats.play.race import Race
+    from course_builder.powerboats.study.par import ParOptions, par_for, solve_par
+    from course_builder.powerboats.study.report import par_text, position_json, position_words
+
+    rules = _rules(options)
+    if sum(x is not None for x in (race, course_file, position_text)) != 1:
+        raise click.UsageError("give one of --race, --course or --position")
+    position = None
+    if position_text is not None:
+        position = read_position(position_text, rules)
+        the_race = position.race
+    elif course_file is not None:
+        lake, courses = _course_from_file(course_file)
+        the_race = Race(lake, courses[0], rules)
+    else:
+        assert race is not None
+        choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+        seed = resolve_seed(seed, True)
+        lake = catalog().make(choice, seed)
+        from course_builder.powerboats.course.generate import CourseMaker
+
+        the_race = Race(lake, CourseMaker(lake).generate(race.upper(), seed,
+                                                         expansion=expansion), rules)
+    par_options = ParOptions(sink_penalty, dice_cap, tolerance=tolerance, float64=float64)
+    with _par_progress() as progress:
+        if position is None:
+            result = par_for(the_race, par_options, progress=progress)
+        else:
+            table = solve_par(the_race, par_options, positions=[position], progress=progress)
+    if position is None:
+        emit(json.dumps(result.to_json(), indent=1) if fmt == "json" else par_text(result),
+             output)
+    elif fmt == "json":
+        emit(json.dumps({**position_json(table, position), "options": par_options.to_json(),
+                         "model": table.stats.to_json()}, indent=1), output)
+    else:
+        emit(position_words(table, position), output)
+
+
+class _par_progress:
+    """A progress bar on stderr for building (40%) and solving (60%) the par model."""
+
+    def __enter__(self) -> Any:
+        self.bar = click.progressbar(length=1000, label="par", file=sys.stderr)
+        self.bar.__enter__()
+        self.done = 0
+
+        def update(stage: str, fraction: float) -> None:
+            at = int(1000 * (0.4 * fraction if stage == "build" else 0.4 + 0.6 * fraction))
+            if at > self.done:
+                self.bar.update(at - self.done)
+                self.done = at
+
+        return update
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.__exit__(*exc)  # type: ignore[arg-type]

@@ -69,7 +69,7 @@ class Lattice:
     (held set kept whole, each count it may end with; padded) whose running minimum is its
     best choice."""
 
-    levels: tuple[tuple[np.ndarray, np.ndarray], ...]
+    levels: tuple[tuple[slice, np.ndarray], ...]
     final: np.ndarray
 
 
@@ -160,7 +160,8 @@ def _lattice(model: DiceModel) -> Lattice | None:
             found = [model.plan_index[RollPlan(_without(p.kept, v), p.count)]
                      for v in sorted(set(p.kept))]
             preds[r] = (found + [found[0]] * 3)[:3]
-        levels.append((np.array(rows, dtype=np.intp), preds))
+        assert rows == list(range(rows[0], rows[-1] + 1))  # plans sorted by kept size
+        levels.append((slice(rows[0], rows[-1] + 1), preds))
     final = np.empty((len(model.sets), _FINAL), dtype=np.intp)
     for s, (held, ms) in enumerate(zip(model.sets, counts, strict=True)):
         found = []
@@ -199,10 +200,9 @@ def best_plans(model: DiceModel, after_roll: np.ndarray) -> np.ndarray:
         return out
     a = after_roll
     for rows, preds in lat.levels:
-        best = a[..., rows, :]
+        best = a[..., rows, :]  # a view: the level's plans are neighbours
         for k in range(3):
             np.minimum(best, a[..., preds[:, k], :], out=best)
-        a[..., rows, :] = best
     out = a[..., lat.final[:, 0], :]
     for k in range(1, _FINAL):
         np.minimum(out, a[..., lat.final[:, k], :], out=out)

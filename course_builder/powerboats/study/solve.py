@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from course_builder.powerboats.study.dice import DiceModel, best_plans
+from course_builder.powerboats.study.dice import best_plans
 from course_builder.powerboats.study.space import (
     DAMAGES,
     FINISHED,
@@ -213,7 +213,7 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
             w = after[r]
             for turn in range(3):
                 target = w if turn == 0 else cand
-                np.take(row, index.plain[turn], out=target)
+                np.take(row, index.plain[turn], out=target, mode="clip")
                 target[index.src[r][turn]] = flat[index.dst[r][turn]]
                 if turn:
                     np.minimum(w, cand, out=w)
@@ -227,35 +227,3 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
             progress(sweeps, residual)
     return Solution(space, values, after, sweeps, residual, time.perf_counter() - started)
 
-
-def coarse_moves(moves: Transitions, dice: DiceModel) -> Transitions:
-    """The same moves for a smaller dice cap (``dice``): the states holding at most that many
-    dice, for a quick first solution (:func:`lift`)."""
-    space = moves.space
-    small = StateSpace(space.race, space.places, space.place_index, space.roundings,
-                       space.rounding_index, dice, space.floor)
-    top = 3 * dice.cap + 1
-    fine = space.dice.sets
-    exact = [(r, d, dice.index[fine[s]], place, turn, res)
-             for r, d, s, place, turn, res in moves.exact_moves if fine[s] in dice.index]
-    return Transitions(small, moves.target[:, :top], moves.damage[:, :top], moves.crash[:, :top],
-                       [m for m in moves.rounding_moves if m[1] < top], exact)
-
-
-def lift(coarse: Solution, space: StateSpace) -> np.ndarray:
-    """Starting values for ``space`` from a solution with fewer dice: each dice set takes the
-    value of the coarse set it equals, else of the coarse set of its total with the fewest dice,
-    else of the coarse set with the highest total."""
-    small = coarse.space.dice
-    best_total = max(range(len(small.sets)), key=lambda i: (sum(small.sets[i]), -i))
-    picks = []
-    for held in space.dice.sets:
-        if held in small.index:
-            picks.append(small.index[held])
-        elif sum(held) <= 3 * small.cap:
-            picks.append(small.total_slice(sum(held)).start)
-        else:
-            picks.append(best_total)
-    n_rows = len(space.roundings)
-    body = coarse.values[:, :coarse.space.body].reshape(n_rows, len(small.sets), -1)
-    return body[:, picks, :].reshape(n_rows, space.body)
