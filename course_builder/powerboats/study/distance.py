@@ -1,7 +1,7 @@
 """Fewest moves to the finish over the precomputed moves: a lower bound on par and a yardstick.
 
-:func:`moves_to_go` treats a boat as if it could pick any total (1 to the most the model
-rolls) every turn: a breadth-first search backwards over the move classes of
+:func:`moves_to_go` treats a boat as if it could pick any total (0, turning on the spot, to
+the most the model rolls) every turn: a breadth-first search backwards over the move classes of
 :mod:`.transitions`, for every rounding state and place. No real turn does better, so the
 result, capped at the sinking penalty, is a lower bound on every state's value: the solver
 starts from it (value iteration from below stays below and converges to the values), and a place
@@ -23,16 +23,16 @@ def _edges(moves: Transitions, crashes: bool) -> tuple[list[int], list[int], lis
     sources: list[int] = []
     targets: list[int] = []
     finishing: list[int] = []
-    listed = [(r, place, res, total) for place, total, _t, r, res in moves.rounding_moves]
-    listed += [(r, place, res, 1) for r, _d, _s, place, _t, res in moves.exact_moves]
-    for r, place, res, total in listed:
-        if total == 0 or res == "sunk":
+    listed = [(r, place, res) for place, _total, _t, r, res in moves.rounding_moves]
+    listed += [(r, place, res) for r, _d, _s, place, _t, res in moves.exact_moves]
+    for r, place, res in listed:
+        if res == "sunk":
             continue
         rows = range(n_rows) if r == ALL_ROUNDINGS else (r,)
         for row in rows:
             if res == "finished":
                 finishing.append(row * n_p + place)
-            elif not isinstance(res, str) and (crashes or res[2]):
+            elif not isinstance(res, str) and (crashes or res[2] or not res[1]):
                 to = row if r == ALL_ROUNDINGS else res[0]
                 sources.append(row * n_p + place)
                 targets.append(to * n_p + res[3])
@@ -41,12 +41,13 @@ def _edges(moves: Transitions, crashes: bool) -> tuple[list[int], list[int], lis
 
 def moves_to_go(moves: Transitions, *, crashes: bool = True) -> np.ndarray:
     """``[rounding, place]``: the fewest moves to finish with a free choice of total (inf where
-    the finish cannot be reached); ``crashes=False`` leaves out the moves that crash."""
+    the finish cannot be reached); ``crashes=False`` leaves out the moves that crash (those that
+    take damage, for the rounding and exact moves)."""
     space = moves.space
     n_rows, n_p = len(space.roundings), space.n_places
     sources, targets, finishing = _edges(moves, crashes)
-    plain = moves.target[:, 1:, :]
-    ok = plain >= 0 if crashes else (plain >= 0) & ~moves.crash[:, 1:, :]
+    plain = moves.target
+    ok = plain >= 0 if crashes else (plain >= 0) & ~moves.crash
     step = np.where(ok, plain, n_p).reshape(n_p, -1)  # n_p: an extra column of inf
     src = np.array(sources, dtype=np.intp)
     dst = np.array(targets, dtype=np.intp)
