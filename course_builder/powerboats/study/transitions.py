@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from course_builder.core.hexgrid import Direction
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.play.kernel import HeadingChoice, Outcome, apply, heading_choices
 from course_builder.powerboats.play.position import (
@@ -117,6 +118,7 @@ class _Builder:
         self.rows: list[tuple[list[int], list[int], list[bool]]] = []
         self.sensitive: list[tuple[int, int, int]] = []  # rounding moves: (place, total, turn)
         self.exact: list[tuple[int, int]] = []  # exact move classes: (place, total)
+        self.rocky: dict[tuple[int, Direction, int, bool], bool] = {}  # lines meeting low water
         self.calls = 0
 
     # ---- places and rounding states ----
@@ -228,7 +230,12 @@ class _Builder:
             reach = min(total, race.clear_run[start][c.heading])
             if not boat.redoubt and race.tile_ahead[start][c.heading] > reach:
                 continue
-            if any(index_of[h] in self.low_water for h in c.preview().path):
+            key = (start, c.heading, total, boat.redoubt)  # each line is met from 3 headings
+            hit = self.rocky.get(key)
+            if hit is None:
+                hit = self.rocky[key] = any(index_of[h] in self.low_water
+                                            for h in c.preview().path)
+            if hit:
                 return True
         return False
 
