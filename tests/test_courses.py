@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import Direction
-from course_builder.powerboats.course.circles import crossings, forced_circles, legs, route_over_land
+from course_builder.powerboats.course.circles import forced_circles, route_over_land, sweeps
 from course_builder.powerboats.course.codec import spec_from_json
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import CourseError
@@ -111,8 +111,8 @@ def test_wrong_arrow_is_rejected_naming_the_buoy() -> None:
     course = CourseMaker(board).build("A", ("A4", "A2", "A1", "A3"))
     result = validate(_with_arrow(course, 2, "cw"), board)
     assert [str(p) for p in result.problems] == [
-        "buoy 2: arrow cw forces a complete circle: the route leaving a buoy crosses the route "
-        "arriving there; ccw would not (narrative, \"Building a Course\")"
+        "buoy 2: arrow cw forces a complete circle: the shortest route sweeps 461 degrees round "
+        "the buoy; ccw would not (narrative, \"Building a Course\"; COURSE-06)"
     ]
 
 
@@ -128,9 +128,8 @@ def test_the_route_with_a_wrong_arrow_circles_the_buoy() -> None:
     wrong = (Sense.CCW, Sense.CW, Sense.CCW)
     result = route(frame, rounding_lines(frame, wrong), wrong)
     assert result.route.length > course.route.length
-    assert forced_circles(result.route) == [2]
-    arriving, leaving = legs(result.route)[1]
-    assert crossings(arriving, leaving)
+    assert forced_circles(result.route, frame.buoys) == [2]
+    assert abs(sweeps(result.route, frame.buoys)[1]) >= 360
 
 
 def test_assignment_and_enumeration(classic_maker) -> None:

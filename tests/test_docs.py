@@ -30,7 +30,8 @@ def _cited() -> list[str]:
     root = Path(__file__).resolve().parents[1] / "course_builder"
     found: set[str] = set()
     for path in root.rglob("*.py"):
-        found.update(re.findall(r"\b(?:BOARD|COURSE|MOVE|EXP)-\d\d\b", path.read_text()))
+        found.update(re.findall(r"\b(?:BOARD|COURSE|MOVE|EXP|PB|EX|VAN|TOR|PAR)-\d\d\b",
+                                path.read_text()))
     return sorted(found)
 
 

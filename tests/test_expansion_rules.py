@@ -53,7 +53,7 @@ def test_redoubt_landing_on_island_or_redoubt_ends_the_race(obstacle, land, extr
     red = out.position.boats[0]
     assert out.crash and red.sunk and red.damage == 5 and red.dice == ()
     assert out.damage == 4
-    assert any("4 damage and its race ends" in t for t in out.trace)
+    assert any("4 damage, and its race is over: it leaves the lake" in t for t in out.trace)
 
 
 def test_redoubt_landing_on_a_buoy_is_the_same_crash() -> None:
@@ -211,7 +211,7 @@ def test_low_water_can_sink() -> None:
     out = move(race, [boat("red", 8, 5, "E", (3, 3), damage=1), boat("blue", 2, 10)], "S")
     red = out.position.boats[0]
     assert red.sunk and red.damage == 4 and red.hex.offset == (8, 7)
-    assert out.trace[-2] == "the rocks bring it to 4 damage: it sinks there (EXP-09)"
+    assert out.trace[-2] == 'the rocks bring it to 4 damage: it sinks there (expansion, "Low Water"; EXP-09)'
 
 
 def test_low_water_with_no_steps_left_stays_on_the_tile() -> None:
@@ -285,6 +285,7 @@ def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
     course = CourseMaker(classic_board()).generate("A", 1, assign="A1,A2,A4,A3").to_json()
     course["expansion_tiles"] = [{"kind": "redoubt", "spot": "B1",
                                   "hexes": [[10, 3], [9, 3], [8, 2]]}]
+    course["options"]["free_expansion"] = True  # one tile laid by hand (COURSE-12)
     course_file = tmp_path / "course.json"
     course_file.write_text(json.dumps(course))
     position = f"@{course_file} | red 12,4 NW 13 d0 n1 | red 1"
@@ -298,7 +299,7 @@ def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
     assert straight["crash"] and straight["damage"] == 4 and not straight["legal"]
     trace = runner.invoke(cli, ["powerboats", "adjudicate", "--position", position, "--move",
                                 "S", "--format", "json"])
-    assert trace.exit_code == 1 and "may not go straight" in trace.stderr
+    assert trace.exit_code == 4 and "may not go straight" in trace.stdout
     # judged on the plain line (EXP-11 option) the heading is open: the boat flies into the island
     plain = runner.invoke(cli, ["powerboats", "adjudicate", "--position", position, "--move", "S",
                                 "--heading-with-tiles", "straight", "--format", "json"])

@@ -83,14 +83,25 @@ def test_adjudicate_command() -> None:
     assert lines[-1].startswith(f"position: {COURSE} | yellow ")
     illegal = runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION, "--move",
                                   "+r2/13L"])
-    assert illegal.exit_code == 1
-    assert illegal.stderr == (
-        "Error: yellow may not go left: every heading crashes, so the one with the longest "
+    assert illegal.exit_code == 4  # an illegal move: a verdict, not bad input
+    assert illegal.stdout.splitlines() == [
+        '1. dice: yellow holds 3-2, adds a die, re-rolls 2, rolls 1-3 -> 3-1-3 = 7 (reference, '
+        '"Rolling Dice")',
+        "2. headings: left NE: 3 water, then a crash; straight E: 4 water, then a crash; right "
+        "SE: 5 water, then a crash (other boats do not count, MOVE-01)",
+        "illegal: yellow may not go left: every heading crashes, so the one with the longest "
         "straight path through water is required (reference, \"Turning Your Speedboat\") "
-        "(legal: right)\n")
+        "(legal: right)"]
+    verdict = json.loads(runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION,
+                                             "--move", "+r2/13L", "--format", "json"]).stdout)
+    assert verdict["legal"] is False and verdict["legal_alternatives"] == ["right"]
+    assert verdict["reason"].startswith("yellow may not go left: every heading crashes")
+    assert len(verdict["trace"]) == 2 and verdict["position"] == POSITION
+    bad = runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION, "--move", "Q"])
+    assert bad.exit_code == 1
     data = json.loads(runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION,
                                           "--move", "+r2/13R", "--format", "json"]).stdout)
-    assert data["crash"] and data["damage"] == 2 and data["heading"] == "SE"
+    assert data["legal"] and data["crash"] and data["damage"] == 2 and data["heading"] == "SE"
     assert data["path"][0] == [8, 12]
 
 

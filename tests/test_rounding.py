@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, distance, wedge
+from course_builder.powerboats.course.progress import Gate, advance
 from course_builder.powerboats.course.rounding import (
     Sense,
     crossing,
@@ -16,7 +17,6 @@ from course_builder.powerboats.course.rounding import (
     sense_for_turn,
     snap,
 )
-from course_builder.powerboats.course.routing import Gate, advance
 
 B = Hex(0, 0)
 
@@ -96,18 +96,45 @@ def test_dipping_across_the_line_does_not_round() -> None:
     gate, code = _gate(Direction.E, Sense.CW)
     wrong = code[(Hex(1, 1), Hex(1, 0))]  # ccw crossing of a clockwise buoy's line
     right = code[(Hex(1, 0), Hex(1, 1))]
-    phase, count = advance(0, 0, wrong, [gate])
-    assert (phase, count) == (0, -1)
-    assert advance(phase, count, right, [gate]) == (0, 0)  # back where it was: not rounded
-    assert advance(0, 0, right, [gate]) == (1, 0)  # coming from the right side: rounded
+    phase, counts = advance(0, (0,), wrong, [gate])
+    assert (phase, counts) == (0, (-1,))
+    assert advance(phase, counts, right, [gate]) == (0, (0,))  # back where it was: not rounded
+    assert advance(0, (0,), right, [gate]) == (1, ())  # coming from the right side: rounded
 
 
 def test_crossing_back_undoes_the_rounding() -> None:
     gate, code = _gate(Direction.E, Sense.CW)
     right = code[(Hex(2, 0), Hex(2, 1))]
     back = code[(Hex(2, 1), Hex(2, 0))]
-    assert advance(0, 0, right, [gate, gate]) == (1, 0)
-    assert advance(1, 0, back, [gate, Gate(frozenset(), frozenset())]) == (0, 0)
+    none = Gate(frozenset(), frozenset())
+    assert advance(0, (0,), right, [gate, none]) == (1, (0,))
+    assert advance(1, (0,), back, [gate, none]) == (0, (0, 0))
+    # where two buoys' lines share the step, crossing it rounds both
+    assert advance(0, (0,), right, [gate, gate]) == (2, ())
+
+
+def test_a_later_buoys_count_survives_undoing_and_redoing_an_earlier_one() -> None:
+    """COURSE-04 (issue: rounding credited without crossing the line): buoy 2's line crossed the
+    wrong way, then buoy 1 undone and rounded again: buoy 2 still needs two crossings."""
+    first, code1 = _gate(Direction.E, Sense.CW)
+    second = Gate(frozenset({9001}), frozenset({9002}))  # buoy 2's line: right way, wrong way
+    gates = [first, second]
+    round1, undo1 = code1[(Hex(2, 0), Hex(2, 1))], code1[(Hex(2, 1), Hex(2, 0))]
+    state = advance(0, (0,), round1, gates)
+    assert state == (1, (0,))
+    state = advance(*state, 9002, gates)  # buoy 2's line the wrong way
+    assert state == (1, (-1,))
+    state = advance(*state, undo1, gates)  # buoy 1 undone: buoy 2's -1 is kept
+    assert state == (0, (0, -1))
+    state = advance(*state, round1, gates)  # buoy 1 again
+    assert state == (1, (-1,))
+    assert advance(*state, 9001, gates) == (1, (0,))  # one right crossing: not yet rounded
+    assert advance(*advance(*state, 9001, gates), 9001, gates) == (2, ())
+    # crossed the wrong way while buoy 1 is undone: still owed (the line is open)
+    state = advance(*advance(0, (0,), round1, gates), undo1, gates)
+    assert state == (0, (0, 0))
+    state = advance(*advance(*state, 9002, gates), round1, gates)
+    assert state == (1, (-1,))
 
 
 @pytest.mark.parametrize("text", ["cw", "CCW", " cw "])

@@ -3,9 +3,9 @@
 course of a seed sweep.
 
 The product graph is built here from the rules alone: a node is (hex, buoys rounded, net
-crossings of the next buoy's line), an edge a step between neighbouring water hexes that are not
-buoys, with the rounding state moved on by COURSE-04 (``progress.advance``). Unlike the route
-search it keeps every crossing count from -3 to 0, so it also checks the search's claim that
+crossings of the lines not yet rounded), an edge a step between neighbouring water hexes that are
+not buoys, with the rounding state moved on by COURSE-04 (``progress.advance``). Unlike the route
+search it keeps every crossing count from -2 to 0, so it also checks the search's claim that
 going further against a buoy's sense is never part of a shortest route.
 """
 
@@ -16,12 +16,17 @@ import pytest
 
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import Course
-from course_builder.powerboats.course.progress import GateBook, advance
+from course_builder.powerboats.course.progress import (
+    GateBook,
+    advance,
+    progress_states,
+    start_counts,
+)
 from course_builder.powerboats.course.tile import crossing_side, side_directions
 from course_builder.powerboats.lake.board import Board, BoardSource
 from course_builder.powerboats.lake.catalog import board_from_source, classic_board
 
-LOWEST_COUNT = -3
+LOWEST_COUNT = -2
 
 
 def oracle_length(board: Board, course: Course) -> int:
@@ -37,14 +42,14 @@ def oracle_length(board: Board, course: Course) -> int:
     start_dirs = side_directions(axis, crossing_side(axis, course.tile.start_direction))
     finish_dirs = side_directions(axis, crossing_side(axis, course.tile.finish_direction))
     g = nx.DiGraph()
-    states = [(i, p, c) for i in range(n) if water[i] for p in range(4)
-              for c in range(LOWEST_COUNT, 1)]
+    states = [(i, p, c) for i in range(n) if water[i]
+              for p, c in progress_states(3, LOWEST_COUNT)]
     for i, p, c in states:
         for d, j in enumerate(board.neighbors[i]):
             if j == -1 or not water[j]:
                 continue
             p2, c2 = advance(p, c, i * n + j, gate)
-            if c2 >= LOWEST_COUNT:
+            if all(k >= LOWEST_COUNT for k in c2):
                 g.add_edge((i, p, c), (j, p2, c2))
             if p2 == 3 and j in tile and d in finish_dirs:
                 g.add_edge((i, p, c), "finish")
@@ -52,7 +57,7 @@ def oracle_length(board: Board, course: Course) -> int:
         for d in start_dirs:
             m = board.neighbors[t][d]
             if m != -1 and water[m]:
-                g.add_edge("start", (m, *advance(0, 0, t * n + m, gate)))
+                g.add_edge("start", (m, *advance(0, start_counts(3), t * n + m, gate)))
     return nx.shortest_path_length(g, "start", "finish")
 
 

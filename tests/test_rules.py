@@ -38,7 +38,7 @@ def test_yellow_must_turn_right_rulebook_turning_example() -> None:
     assert out.trace[0] == ('dice: yellow holds 3-2, adds a die, re-rolls 2, rolls 1-3 -> 3-1-3 '
                             '= 7 (reference, "Rolling Dice")')
     assert out.trace[1] == ("headings: left NE: 0 water, then a crash; straight E: 6 water, then "
-                            "a crash; right SE: 9 water, free (other boats do not count, PB-10)")
+                            "a crash; right SE: 9 water, free (other boats do not count, MOVE-01)")
     assert out.trace[2].startswith("a heading that allows the full 7 is required: right legal")
     new = out.position.by_colour("yellow")
     assert new.hex == from_offset(13, 10) and new.heading is Direction.SE and new.dice == out.dice
@@ -76,7 +76,7 @@ def test_orange_stops_behind_yellow_rulebook_passing_example() -> None:
     assert out.position.by_colour("orange").dice == (2, 1)
     assert out.position.by_colour("yellow").hex == from_offset(5, 13)
     assert ('taken: (5, 13) by yellow: it stays on the last free hex it passed, (5, 12) '
-            '(reference, "Passing Boats")') in out.trace
+            '(reference, "Passing Boats"; MOVE-05)') in out.trace
 
 
 def test_red_ends_behind_purple_rulebook_example() -> None:
@@ -169,8 +169,8 @@ def test_dice_step_errors() -> None:
     cases = {
         "-1S": "red holds no 1 to remove (dice: 3-2) (legal: -2, -3)",
         "r1/2S": "red holds no 1 to re-roll (dice kept: 3-2)",
-        "+/12S": "2 dice values given, but 1 dice are rolled (0 re-rolled, 1 added)",
-        "r3S": "0 dice values given, but 1 dice are rolled (1 re-rolled)",
+        "+/12S": "2 dice values given, but 1 die is rolled (0 re-rolled, 1 added)",
+        "r3S": "0 dice values given, but 1 die is rolled (1 re-rolled)",
     }
     for text, message in cases.items():
         with pytest.raises(IllegalMove) as info:

@@ -97,8 +97,8 @@ def test_wrong_arrow_names_the_buoy() -> None:
     data = laid_out()
     data["buoys"][1]["arrow"] = "cw"
     assert problems(data) == [
-        "buoy 1: arrow cw forces a complete circle: the route leaving a buoy crosses the route "
-        "arriving there; ccw would not (narrative, \"Building a Course\")"]
+        "buoy 1: arrow cw forces a complete circle: the shortest route sweeps 420 degrees round "
+        "the buoy; ccw would not (narrative, \"Building a Course\"; COURSE-06)"]
 
 
 def test_unreachable_buoy() -> None:
@@ -121,11 +121,19 @@ def test_expansion_tile_problems() -> None:
          "rocks": [1, 2, 3]},
     ])
     assert problems(data) == [
-        "maelstrom tile at B1: overlaps the redoubt tile at C1 at (6, 9)",
+        "redoubt tile at C1: hex (6, 9) is under the maelstrom tile at B1",
+        "maelstrom tile at B1: must run straight out from the side of B1's letter: (8, 13), "
+        "(8, 14), (8, 15) (expansion, \"Preparation\")",
+        "maelstrom tile at B1: hex (6, 9) is under the redoubt tile at C1",
         "current tile at A1: stands on a A spot, which race A uses for buoys (expansion, "
         "\"Preparation\")",
-        "current tile at A1: hex (13, 9) is under the start/finish tile",
+        "current tile at A1: must run straight out from the side of A1's letter: (3, 5), (3, 6), "
+        "(3, 7) (expansion, \"Preparation\")",
+        "current tile at A1: hex (13, 9) holds a buoy or lies under the start/finish tile",
+        "low-water tile at B1: must run straight out from the side of B1's letter: (8, 13), "
+        "(8, 14), (8, 15) (expansion, \"Preparation\")",
         "low-water tile at B1: hex (6, 6) is land or off the lake",
+        "low-water tile at B1: spot B1 already holds the maelstrom tile",
     ]
 
 

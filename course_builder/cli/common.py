@@ -1,7 +1,8 @@
 """What every game's commands share: one-line errors and exit codes, seeds, output, JSON input.
 
 Exit codes: 0 success; 1 bad input or a failed check (one-line message on stderr); 2 usage error
-(click's own); 3 internal error (a bug: rerun with ``--debug`` for the traceback).
+(click's own); 3 internal error (a bug: rerun with ``--debug`` for the traceback); 4 an illegal
+move (the verdict on stdout, as text or JSON).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from course_builder.core.errors import CourseBuilderError
 from course_builder.core.output import write_atomic
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+ILLEGAL_MOVE = 4
+"""Exit code of a command whose verdict is that a move is illegal (not that the input is bad)."""
 
 
 class GameGroup(click.Group):

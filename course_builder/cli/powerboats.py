@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from course_builder.cli.common import (
+    ILLEGAL_MOVE,
     F,
     GameGroup,
     emit,
@@ -302,6 +303,9 @@ def _rules_options(fn: F) -> F:
         click.option("--redoubt-wait-sails", is_flag=True,
                      help="The doubled turn after ending on a redoubt sails instead of flying "
                      "(EXP-07)."),
+        click.option("--current-crash-min-one", is_flag=True,
+                     help="A current that pushes a boat into land after its last step does 1 "
+                     "damage, not 0 (EXP-05)."),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -316,7 +320,8 @@ def _rules(options: dict[str, Any]) -> Any:
                  zero_dice_turn=not options["no_zero_dice_turn"],
                  heading_with_tiles=options["heading_with_tiles"],
                  flight_counts=not options["flights_do_not_count"],
-                 redoubt_wait_flies=not options["redoubt_wait_sails"])
+                 redoubt_wait_flies=not options["redoubt_wait_sails"],
+                 current_crash_min_one=options["current_crash_min_one"])
 
 
 @powerboats.command("adjudicate")
@@ -328,15 +333,31 @@ def _rules(options: dict[str, Any]) -> Any:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any) -> None:
-    """Say what a move does and why, step by step with the rules; exit 1 if it is illegal."""
-    from course_builder.powerboats.play.kernel import apply
+    """Say what a move does and why, step by step with the rules. An illegal move gets the steps
+    up to where it fails and the verdict, and exits with 4 (bad input exits with 1)."""
+    from course_builder.powerboats.play.explain import explain
+    from course_builder.powerboats.play.kernel import IllegalMove, apply
     from course_builder.powerboats.play.notation import parse_move
 
     rules = _rules(options)
     position = read_position(position_text, rules)
-    outcome = apply(position, parse_move(move_text))
+    move = parse_move(move_text)
+    try:
+        outcome = apply(position, move)
+    except IllegalMove as exc:
+        trace = explain(exc.events)
+        if fmt == "json":
+            click.echo(json.dumps({"legal": False, "boat": position.boat.colour,
+                                   "move": move.notation(), "reason": exc.reason,
+                                   "legal_alternatives": list(exc.legal), "trace": list(trace),
+                                   "position": position.notation()}, indent=1))
+        else:
+            for i, line in enumerate(trace, start=1):
+                click.echo(f"{i}. {line}")
+            click.echo(f"illegal: {exc}")
+        raise SystemExit(ILLEGAL_MOVE) from None
     if fmt == "json":
-        click.echo(json.dumps(outcome.to_json(), indent=1))
+        click.echo(json.dumps({"legal": True, **outcome.to_json()}, indent=1))
         return
     for i, line in enumerate(outcome.trace, start=1):
         click.echo(f"{i}. {line}")
@@ -368,7 +389,7 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
         click.echo(json.dumps([
             {"turn": c.turn, "heading": c.heading.name, "legal": c.legal, "free": c.reach,
              "path": [list(h.offset) for h in ahead.path], "crash": ahead.crash,
-             "damage": ahead.damage}
+             "damage": ahead.damage, "race_over": ahead.race_over}
             for c, ahead in choices], indent=1))
         return
     boat = position.boat
@@ -376,7 +397,12 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
                f"{sum(values)}:")
     for c, ahead in choices:
         end = ahead.end.offset if ahead.end else boat.hex.offset
-        result = f"crash, {ahead.damage} damage, stops at {end}" if ahead.crash else f"ends at {end}"
+        if ahead.race_over:
+            result = f"{ahead.damage} damage at {end}: its race is over"
+        elif ahead.crash:
+            result = f"crash, {ahead.damage} damage, stops at {end}"
+        else:
+            result = f"ends at {end}"
         flag = "legal" if c.legal else "illegal"
         click.echo(f"  {c.turn.word:8} {c.heading.name:2} {flag:7} {c.reach} water ahead; "
                    f"{result}")

@@ -149,9 +149,9 @@ def _facing(axis: Direction, source: tuple[float, float], target: tuple[float, f
                + vy * math.sin(math.radians(d.angle)))
 
 
-def circle_count(result: RouteResult) -> int:
-    """How many times the route's legs cross at buoys (see :mod:`.circles`)."""
-    return sum(forced_circles(result.route, count=True))
+def circle_count(frame: CourseFrame, result: RouteResult) -> int:
+    """At how many buoys the route sweeps a complete circle (see :mod:`.circles`)."""
+    return sum(forced_circles(result.route, frame.buoys, frame.clear_turns(), count=True))
 
 
 def usable_lines(frame: CourseFrame, arrows: Sequence[Sense], sides: Sides = ANY_SIDES
@@ -194,7 +194,7 @@ def best_route(frame: CourseFrame, arrows: Sequence[Sense], sides: Sides = ANY_S
     lines, free = usable_lines(frame, arrows, sides)
     if isinstance(free, NoRoute):
         return lines, free
-    best, best_score = free, (circle_count(free), free.route.length)
+    best, best_score = free, (circle_count(frame, free), free.route.length)
     if best_score[0] == 0 or not sides.free:
         return lines, best
     taken = (crossing_side(frame.axis, free.start_direction),
@@ -205,7 +205,7 @@ def best_route(frame: CourseFrame, arrows: Sequence[Sense], sides: Sides = ANY_S
         found = route(frame, lines, arrows, Sides((start_side,), (finish_side,)))
         if isinstance(found, NoRoute):
             continue
-        score = (circle_count(found), found.route.length)
+        score = (circle_count(frame, found), found.route.length)
         if score < best_score:
             best, best_score = found, score
     return lines, best
@@ -235,7 +235,7 @@ def solve_arrows(frame: CourseFrame) -> ArrowSolution | None:
         lines, found = best_route(frame, arrows)
         if isinstance(found, NoRoute):
             continue
-        score = (circle_count(found), cost, found.route.length)
+        score = (circle_count(frame, found), cost, found.route.length)
         if best is None or score < best[0]:
             best = (score, ArrowSolution.of(arrows, lines, found))
     return best[1] if best else None

@@ -53,8 +53,14 @@ class CourseOptions:
     lake most printed sides leave exactly four water hexes, the finish buoy then stands on the
     shore as buoy 0 does on island letters."""
 
+    free_expansion: bool = False
+    """COURSE-12: expansion tiles laid freely, to study a situation: any number, anywhere on open
+    water, each in a straight line of 3 hexes; the placement rule of Expansion 1 (which letters,
+    which hexes, all seven, island letters first) is not checked. Off by default."""
+
     def to_json(self) -> dict[str, Any]:
-        return {"finish_buoy_on_water": self.finish_buoy_on_water}
+        return {"finish_buoy_on_water": self.finish_buoy_on_water,
+                "free_expansion": self.free_expansion}
 
     @classmethod
     def from_json(cls, data: Any) -> CourseOptions:
@@ -67,11 +73,11 @@ class CourseOptions:
         unknown = sorted(set(data) - set(cls().to_json()))
         if unknown:
             raise CourseError(f"options: unknown option(s) {', '.join(map(repr, unknown))}")
-        value = data.get("finish_buoy_on_water", False)
-        if not isinstance(value, bool):
-            raise CourseError(f"options: 'finish_buoy_on_water' must be true or false, got "
-                              f"{value!r}"[:200])
-        return cls(finish_buoy_on_water=value)
+        values = {key: data.get(key, False) for key in cls().to_json()}
+        for key, value in values.items():
+            if not isinstance(value, bool):
+                raise CourseError(f"options: {key!r} must be true or false, got {value!r}"[:200])
+        return cls(**values)
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,13 @@
 
 A buoy's rounding line (:mod:`.rounding`) becomes a :class:`Gate`: the board steps that cross it
 in the buoy's sense and those that cross it back. :func:`advance` is the whole of COURSE-04 in
-docs/rulings.md: the state is the number of buoys rounded and the net crossings of the next buoy's
-line since then; the buoy is rounded when that count reaches +1, and crossing the line of the buoy
-rounded last back again, before the next one is rounded, undoes that rounding.
+docs/rulings.md. The state is the number of buoys rounded (the *phase*) and the net crossings, in
+the buoys' senses, of the lines of the buoys not yet rounded that are open: a buoy's line opens
+when the buoy before it is rounded for the first time, and counts from then on. The next buoy is
+rounded when its count reaches +1; crossing the line of the buoy rounded last back again, before
+the next one is rounded, undoes that rounding. So a rounding is credited only for a positive net
+crossing of the buoy's line since the buoy before was first rounded: a boat cannot make up a
+wrong-way crossing of buoy 3's line by going back round buoy 2.
 
 Steps are encoded as ``from * n + to`` over board indices (``n`` hexes), so a gate is a set of
 integers and the hot loops of the route search and the adjudicator test membership only.
@@ -12,6 +16,7 @@ integers and the hot loops of the route search and the adjudicator test membersh
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -69,20 +74,57 @@ class GateBook:
         return found
 
 
-def advance(phase: int, count: int, step: int, gates: Sequence[Gate]) -> tuple[int, int]:
+Counts = tuple[int, ...]
+"""Net crossings of the lines that are open and not yet rounded: the next buoy's first, then the
+later buoys' lines a boat has already opened by getting that far before (COURSE-04)."""
+
+
+def start_counts(buoys: int = 3) -> Counts:
+    """The counts of a boat at the start: buoy 1's line is open, nothing crossed yet."""
+    return (0,) if buoys else ()
+
+
+def advance(phase: int, counts: Counts, step: int, gates: Sequence[Gate]) -> tuple[int, Counts]:
     """The rounding state after one step (COURSE-04).
 
-    ``phase`` is the number of buoys rounded; ``count`` the net crossings of the next buoy's line
-    since then (+1 in the buoy's sense, -1 against it). The buoy is rounded when the count reaches
-    +1. Crossing the line of the buoy rounded last back again, before the next one is rounded,
-    undoes that rounding.
+    ``phase`` is the number of buoys rounded; ``counts`` the net crossings (+1 in the buoy's
+    sense, -1 against it) of the open lines of the buoys not yet rounded, the next buoy's first. A
+    buoy's line opens when the buoy before it is rounded for the first time and counts from then
+    on, also while that rounding is undone and made again. The next buoy is rounded when its
+    count reaches +1 (and then, at once, any following buoy whose count already stands at +1).
+    Crossing the line of the buoy rounded last back again, before the next one is rounded,
+    undoes that rounding (its count is 0 again). A step can cross several lines where they share
+    it: each one counts.
     """
-    if phase and step in gates[phase - 1].back:
-        return phase - 1, 0
-    if phase < len(gates):
-        gate = gates[phase]
+    new = list(counts)
+    for j, count in enumerate(counts):
+        gate = gates[phase + j]
         if step in gate.forward:
-            return (phase + 1, 0) if count >= 0 else (phase, count + 1)
-        if step in gate.back:
-            return phase, count - 1
-    return phase, count
+            new[j] = count + 1
+        elif step in gate.back:
+            new[j] = count - 1
+    if phase and step in gates[phase - 1].back:
+        return phase - 1, (0, *new)
+    while new and new[0] >= 1:
+        phase += 1
+        del new[0]
+        if not new and phase < len(gates):  # the next buoy's line opens with this step
+            gate = gates[phase]
+            new = [1 if step in gate.forward else -1 if step in gate.back else 0]
+    return phase, tuple(new)
+
+
+def progress_states(buoys: int = 3, lowest: int = -1, highest: int = 1
+                    ) -> list[tuple[int, Counts]]:
+    """Every rounding state whose counts lie between ``lowest`` and ``highest`` (the next buoy's
+    below +1): the states a shortest route can be in (going further against a buoy's sense, or
+    crossing a later line forward more than once, never shortens a route)."""
+    out: list[tuple[int, Counts]] = [(buoys, ())]
+    for phase in range(buoys):
+        for opened in range(1, buoys - phase + 1):
+            for first in range(lowest, 1):
+                out.extend((phase, (first, *rest)) for rest in itertools.product(
+                    range(lowest, highest + 1), repeat=opened - 1))
+    return out
+
+

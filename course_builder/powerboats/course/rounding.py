@@ -85,7 +85,7 @@ def turn(previous: Point, buoy: Point, following: Point) -> float:
 
 def sense_for_turn(previous: Point, buoy: Point, following: Point) -> Sense:
     """The rounding sense that follows the turn: a left turn keeps the buoy to port, so the boat
-    goes round it counter-clockwise; a right turn clockwise (PB-23 in the rulings research)."""
+    goes round it counter-clockwise; a right turn clockwise (COURSE-02)."""
     return Sense.CCW if turn(previous, buoy, following) > 0 else Sense.CW
 
 

@@ -6,7 +6,7 @@ from its finish side (reference, "Completing a Course"). Crossing the line of th
 back again, before the next buoy is rounded, undoes the rounding (COURSE-04). Buoy hexes and land
 are never entered.
 
-The search is a breadth-first search over (hex, buoys rounded so far) on the board's precomputed
+The search is a breadth-first search over (hex, rounding state) on the board's precomputed
 neighbour table: it runs many times per generated course, so it avoids networkx in the loop.
 """
 
@@ -17,7 +17,12 @@ from dataclasses import dataclass
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
 from course_builder.powerboats.course.model import Route
-from course_builder.powerboats.course.progress import Gate, advance
+from course_builder.powerboats.course.progress import (
+    Gate,
+    advance,
+    progress_states,
+    start_counts,
+)
 from course_builder.powerboats.course.tile import side_directions
 from course_builder.powerboats.lake.board import Board
 
@@ -51,8 +56,11 @@ def shortest_route(
 ) -> RouteResult | NoRoute:
     """Breadth-first search for the shortest legal route (see the module docstring).
 
-    A state is (hex, buoys rounded, net crossings of the next buoy's line, 0 or -1): a route that
-    goes further against a buoy's sense is never the shortest, so lower counts are not kept.
+    A state is (hex, rounding state): the buoys rounded and the net crossings of the lines of the
+    others, each 0 or -1 (:func:`~.progress.progress_states`): a route that goes further against
+    a buoy's sense is never the shortest, so lower counts are not kept. States are numbered
+    ``code * n + hex``; only steps next to a rounding line can change the code. The hot loop of
+    course generation (documented in the architecture test).
     """
     n = len(board.hexes())
     nb = board.neighbors
@@ -64,24 +72,22 @@ def shortest_route(
     tile_idx = [board.index(h) for h in tile]
     finish_dirs = frozenset(d for side in finish_sides for d in side_directions(axis, side))
     goal = len(gates)
+    states = progress_states(goal)
+    code_of = {state: k for k, state in enumerate(states)}
     unseen = -1
-    parent = [unseen] * (n * 2 * (goal + 1))
+    parent = [unseen] * (n * len(states))
     queue: list[int] = []
-
-    def encode(phase: int, count: int, hex_index: int) -> int:
-        return (phase * 2 + (1 if count >= 0 else 0)) * n + hex_index
-
+    start = (0, start_counts(goal))
     for t in tile_idx:
         for side in start_sides:
             for d in side_directions(axis, side):
                 m = nb[t][d]
                 if m < 0 or not passable[m]:
                     continue
-                phase, count = advance(0, 0, t * n + m, gates)
-                state = encode(phase, count, m)
-                if parent[state] == unseen:
-                    parent[state] = -2 - t  # a start: remember the tile hex it left
-                    queue.append(state)
+                code = code_of.get(advance(*start, t * n + m, gates))
+                if code is not None and parent[code * n + m] == unseen:
+                    parent[code * n + m] = -2 - t  # a start: remember the tile hex it left
+                    queue.append(code * n + m)
     if not queue:
         return NoRoute(0)
     # the water neighbours of each hex, without the buoys' hexes (only a few lists change)
@@ -94,8 +100,8 @@ def shortest_route(
                 targets[m] = tuple(x for x in targets[m] if x != b)
     special = frozenset().union(*(g.forward | g.back for g in gates))
     near_gate = bytearray(n)  # hexes with a step across some rounding line
-    for code in special:
-        near_gate[code // n] = 1
+    for step in special:
+        near_gate[step // n] = 1
     is_tile = bytearray(n)
     for t in tile_idx:
         is_tile[t] = 1
@@ -105,54 +111,55 @@ def shortest_route(
             source = nb[t][d.opposite()]
             if source != -1 and passable[source]:
                 finishing[source] = (*finishing[source], t)
-    goal_codes = (goal * 2, goal * 2 + 1)
+    goal_code = code_of[(goal, ())]
     push = queue.append
     for state in queue:  # the list grows while it is walked: breadth first
         code, here = divmod(state, n)
         if near_gate[here]:  # the slow path: steps here may round or un-round a buoy
-            phase = code >> 1
+            now = states[code]
             base = here * n
             for d, m in steps[here]:
                 if base + m in special:
-                    p, c = advance(phase, (code & 1) - 1, base + m, gates)
-                    if c < -1:
-                        continue  # further against the buoy's sense: never on a shortest route
-                    c2 = p * 2 + (1 if c >= 0 else 0)
+                    code2 = code_of.get(advance(*now, base + m, gates))
+                    if code2 is None:
+                        continue  # further against a buoy's sense: never on a shortest route
                 else:
-                    p, c2 = phase, code
-                if p == goal and is_tile[m] and d in finish_dirs:
-                    return _result(board, parent, state, m, n, goal)
-                s2 = c2 * n + m
+                    code2 = code
+                if code2 == goal_code and is_tile[m] and d in finish_dirs:
+                    return _result(board, parent, state, m, n, [p for p, _c in states])
+                s2 = code2 * n + m
                 if parent[s2] == unseen:
                     parent[s2] = state
                     push(s2)
             continue
-        if code in goal_codes and finishing[here]:
-            return _result(board, parent, state, finishing[here][0], n, goal)
+        if code == goal_code and finishing[here]:
+            return _result(board, parent, state, finishing[here][0], n,
+                           [p for p, _c in states])
         layer = state - here
         for m in targets[here]:
             s2 = layer + m
             if parent[s2] == unseen:
                 parent[s2] = state
                 push(s2)
-    best_phase = max((s // n) >> 1 for s in queue)  # how far any route got
+    best_phase = max(states[s // n][0] for s in queue)  # how far any route got
     return NoRoute(best_phase + 1)
 
 
-def _result(board: Board, parent: list[int], last: int, finish: int, n: int, goal: int
-            ) -> RouteResult:
+def _result(board: Board, parent: list[int], last: int, finish: int, n: int,
+            phase_of: list[int]) -> RouteResult:
     states = [last]
     while parent[states[-1]] >= 0:
         states.append(parent[states[-1]])
     start_tile = -2 - parent[states[-1]]
     states.reverse()
     indices = [start_tile] + [s % n for s in states] + [finish]
-    phases = [0] + [s // n // 2 for s in states] + [goal]
+    goal = max(phase_of)
+    phases = [0] + [phase_of[s // n] for s in states] + [goal]
     # the step that finally rounded each buoy: the last time the count rose to that buoy
     last_rise: dict[int, int] = {}
     for i in range(1, len(phases)):
-        if phases[i] > phases[i - 1]:
-            last_rise[phases[i]] = i
+        for k in range(phases[i - 1] + 1, phases[i] + 1):  # one step may round two buoys
+            last_rise[k] = i
     roundings = tuple(last_rise[k] for k in sorted(last_rise))
     hexes = tuple(board.hex_at(i) for i in indices)
     start_dir = _step_direction(board, indices[0], indices[1])

@@ -14,15 +14,14 @@ from dataclasses import dataclass
 
 from course_builder.core.hexgrid import Hex
 from course_builder.powerboats.course.arrows import BOTH_SIDES, CourseFrame, Sides, best_route
-from course_builder.powerboats.course.circles import forced_circles
-from course_builder.powerboats.course.expansion import expansion_sections
+from course_builder.powerboats.course.circles import forced_circles, sweeps
+from course_builder.powerboats.course.expansion import check_tiles
 from course_builder.powerboats.course.model import (
     FINISH,
     Buoy,
     Course,
     CourseOptions,
     CourseSpec,
-    ExpansionTile,
     StartFinishTile,
 )
 from course_builder.powerboats.course.progress import GateBook
@@ -78,8 +77,9 @@ def validate(spec: CourseSpec, board: Board, options: CourseOptions | None = Non
                                 f"{placement.problem}"))
         return Validation(tuple(problems), None)
     sides = _tile_problems(spec, spot0, placement, problems)
-    problems.extend(_expansion_problems(board, spec, spot0.hex, placement.hexes,
-                                        [*buoy_hexes, placement.finish]))
+    problems.extend(Problem(subject, message) for subject, message in check_tiles(
+        board, spec.race, spec.expansion_tiles, placement.hexes, [*buoy_hexes, placement.finish],
+        free=options.free_expansion))
     if problems:
         return Validation(tuple(problems), None)
     arrows = tuple(a for a in spec.arrows[1:] if a is not None)
@@ -158,22 +158,24 @@ def _tile_problems(spec: CourseSpec, spot0: Spot, placement: TilePlacement,
 def _circle_problems(frame: CourseFrame, arrows: tuple[Sense, ...], sides: Sides,
                      result: RouteResult) -> list[Problem]:
     """Arrows that force a complete circle where the other arrow would not (COURSE-06)."""
-    circles = sum(forced_circles(result.route, count=True))
+    clear = frame.clear_turns()
+    circles = sum(forced_circles(result.route, frame.buoys, clear, count=True))
     if not circles:
         return []
+    swept = sweeps(result.route, frame.buoys)
     problems = []
-    clear = frame.clear_turns()
     for n in (1, 2, 3):
         if not clear[n - 1]:
             continue  # passed straight or doubled back: either arrow is fair (COURSE-06)
         flipped = tuple(a.flipped() if i == n - 1 else a for i, a in enumerate(arrows))
         other = best_route(frame, flipped, sides)[1]
         if (not isinstance(other, NoRoute)
-                and sum(forced_circles(other.route, count=True)) < circles):
+                and sum(forced_circles(other.route, frame.buoys, clear, count=True)) < circles):
             problems.append(Problem(
                 f"buoy {n}", f"arrow {arrows[n - 1].value} forces a complete circle: the "
-                "route leaving a buoy crosses the route arriving there; "
-                f"{arrows[n - 1].flipped().value} would not (narrative, \"Building a Course\")"))
+                f"shortest route sweeps {abs(swept[n - 1]):.0f} degrees round the buoy; "
+                f"{arrows[n - 1].flipped().value} would not (narrative, \"Building a Course\"; "
+                "COURSE-06)"))
     return problems
 
 
@@ -186,45 +188,6 @@ def _unreachable(result: NoRoute, arrows: Sequence[Sense]) -> Problem:
                        "crosses its rounding line that way")
     return Problem("finish buoy", "after buoy 3 no water route reaches the start/finish tile from "
                    "its finish side")
-
-
-def _expansion_problems(board: Board, spec: CourseSpec, buoy0: Hex, tile: Sequence[Hex],
-                        buoys: Sequence[Hex]) -> list[Problem]:
-    problems: list[Problem] = []
-    excluded = expansion_sections(board, tile, buoy0)
-    seen: dict[Hex, str] = {}
-    for t in spec.expansion_tiles:
-        subject = f"{t.kind} tile at {t.spot or '?'}"
-        problems.extend(Problem(subject, m) for m in _tile_messages(board, spec, t, excluded,
-                                                                   tile, buoys))
-        for h in t.hexes:
-            if h in seen:
-                problems.append(Problem(subject, f"overlaps the {seen[h]} at {_rc(h)}"))
-            seen[h] = subject
-    return problems
-
-
-def _tile_messages(board: Board, spec: CourseSpec, t: ExpansionTile, excluded: set[str],
-                   tile: Sequence[Hex], buoys: Sequence[Hex]) -> list[str]:
-    out = []
-    try:
-        spot = board.spot(t.spot)
-    except BoardError:
-        return [f"the board has no spot {t.spot!r}"]
-    if spot.letter == spec.race:
-        out.append(f"stands on a {spec.race} spot, which race {spec.race} uses for buoys "
-                   "(expansion, \"Preparation\")")
-    if board.section(spot.hex) in excluded:
-        out.append(f"lies on lake section {board.section(spot.hex)} with the start/finish tile "
-                   "(expansion, \"Preparation\")")
-    for h in t.hexes:
-        if not board.is_water(h):
-            out.append(f"hex {_rc(h)} is land or off the lake")
-        elif h in buoys:
-            out.append(f"hex {_rc(h)} holds a buoy")
-        elif h in tile:
-            out.append(f"hex {_rc(h)} is under the start/finish tile")
-    return out
 
 
 __all__ = ["Problem", "Validation", "validate"]

@@ -5,7 +5,8 @@ islands scattered over the tiles, every water hex connected to every other, and 
 letter spots, two different letters on each tile as on the real board; each letter is written
 twice on an island hex and twice in a water hex (the classic lake mixes both; our choice). Every
 spot has a side from which a straight run of open water at least :data:`MIN_RUN` hexes long leaves
-it, so the 4-hex start/finish tile and its finish buoy (or a 3-hex expansion tile) fit.
+it, so the 4-hex start/finish tile and its finish buoy (or a 3-hex expansion tile) fit, and a
+boat can sail all the way round a buoy on it (COURSE-13).
 
 Everything is decided by the ``random.Random`` passed in (seeded by the caller), so one seed gives
 one lake on every machine.
@@ -189,10 +190,11 @@ def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list
     taken: list[Hex] = []
     blocked: set[Hex] = set()
     marks = []
+    ashore = shore_bound(board)
     for i, slot in enumerate(slots):
         for letter in pairs[i]:
             on_land = wants[(i, letter)]
-            choice = _choose_spot(rng, board, slot, on_land, taken, blocked)
+            choice = _choose_spot(rng, board, slot, on_land, taken, blocked, ashore)
             if choice is None:
                 return None
             h, side = choice
@@ -208,9 +210,27 @@ def roundable(board: Board, h: Hex) -> bool:
     return all(board.crossable(h, d) for d in DIRECTIONS)
 
 
+def shore_bound(board: Board) -> list[bool]:
+    """For every hex: is it land joined through land to the lake's edge (the shore, or an
+    island that reaches it)? A boat cannot sail all the way round such land (COURSE-13)."""
+    land = [not w for w in board.water]
+    areas = board.areas(land)
+    at_edge = {areas[i] for i, row in enumerate(board.neighbors) if land[i] and -1 in row}
+    return [a != -1 and a in at_edge for a in areas]
+
+
+def encircled(board: Board, h: Hex, ashore: list[bool]) -> bool:
+    """Can a boat go all the way round a buoy on ``h``? Not when the buoy stands on land joined
+    to the lake's edge, nor on water beside such land or beside the edge (COURSE-13)."""
+    i = board.index(h)
+    if ashore[i]:
+        return False
+    return all(j != -1 and (board.water[j] or not ashore[j]) for j in board.neighbors[i])
+
+
 def _choose_spot(
     rng: random.Random, board: Board, slot: Section, on_land: bool, taken: list[Hex],
-    blocked: set[Hex],
+    blocked: set[Hex], ashore: list[bool],
 ) -> tuple[Hex, Direction] | None:
     candidates = []
     for r in range(slot.row, slot.row + slot.rows):
@@ -221,7 +241,7 @@ def _choose_spot(
                 continue
             if any(distance(h, t) < 3 for t in taken):
                 continue
-            if not roundable(board, h):
+            if not encircled(board, h, ashore) or not roundable(board, h):
                 continue
             sides = [d for d in DIRECTIONS if board.water_run[i][d] >= MIN_RUN
                      and not blocked.intersection(ray(h, d, MIN_RUN))]

@@ -64,12 +64,17 @@ class RedoubtDoubled(Event):
 
 
 class HeadingReach(NamedTuple):
-    """One of the three headings and how far it gets: ``reach`` steps before a crash (the total
-    or more when the whole move is free)."""
+    """One of the three headings: the open ``water`` straight ahead (hexes before land, a buoy
+    or the edge), how far the move gets (``reach``: steps before a crash), whether it allows the
+    full total, and, where expansion tiles were played out (EXP-11), what they did, each with
+    the number of hexes entered before it."""
 
     turn: Turn
     heading: Direction
+    water: int
     reach: int
+    full: bool
+    tiles: tuple[tuple[int, Event], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +171,13 @@ class CurrentPush(Event):
 
 @dataclass(frozen=True, slots=True)
 class CurrentIntoLand(Event):
-    """A current pushed the boat into land, a buoy or the edge: a crash (EXP-05)."""
+    """A current pushed the boat into land, a buoy or the edge: a crash with ``damage`` (the
+    steps it had left, EXP-05)."""
 
     rule: ClassVar[str] = R_CURRENT
     hex: Hex
     flow: Direction
+    damage: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +252,37 @@ class RoundingUndone(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LineCrossedAgainst(Event):
+    """The next buoy's rounding line crossed against its arrow: that crossing must be made good
+    before the buoy counts (COURSE-04)."""
+
+    rule: ClassVar[str] = "COURSE-04"
+    buoy: int
+    sense: Sense
+    a: Hex
+    b: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class TileWithoutFinish(Event):
+    """The start/finish tile entered without finishing: before buoy 3 was rounded (``early``) or
+    not from the finish side (MOVE-06)."""
+
+    rule: ClassVar[str] = "MOVE-06"
+    hex: Hex
+    early: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FinishHeldOff(Event):
+    """The boat would have finished on a tile hex, but was held back behind boats before it
+    (MOVE-05)."""
+
+    rule: ClassVar[str] = "MOVE-05"
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class Finished(Event):
     """Entered the start/finish tile from the finish side after buoy 3 (MOVE-06)."""
 
@@ -267,11 +305,12 @@ class Crashed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Sank(Event):
-    """Four or more damage counters: out of this race (keeping a finishing place, MOVE-06)."""
+    """Four or more damage counters: out of this race, keeping the finishing ``place`` it took
+    in this move if any (MOVE-06)."""
 
     rule: ClassVar[str] = R_DAMAGE
     damage: int
-    finished: bool
+    place: int
 
 
 EFFECTS = (RedoubtWait, RedoubtFlight, LandingStepBack, Landed, BadLanding, CurrentPush,

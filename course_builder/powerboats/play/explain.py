@@ -2,7 +2,9 @@
 
 :func:`explain` turns the kernel's events (:mod:`.events`) into the sentences the ``adjudicate``
 command prints and the web page shows. Nothing here decides anything: every fact comes from an
-event, so the trace can never disagree with the outcome.
+event, so the trace can never disagree with the outcome. Citations are the rule texts' sections
+(``reference, "Moving"``) and the project's rulings in docs/rulings.md (``MOVE-05``), which
+players can look up.
 """
 
 from __future__ import annotations
@@ -33,6 +35,17 @@ def word_list(words: Iterable[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``1 rock``, ``2 rocks``: a number with its noun."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def explain(events: Iterable[ev.Event]) -> tuple[str, ...]:
     """One line of text per event that players read (every event of a move has one)."""
     return tuple(_SAY[type(e)](e) for e in events)
@@ -51,22 +64,34 @@ def _dice(e: ev.DiceRolled) -> str:
 
 def _doubled(e: ev.RedoubtDoubled) -> str:
     return (f"on a Redoubt since last turn: the dice count double, {e.total}, and it may not "
-            f"turn ({e.rule})")
+            f"turn ({e.rule}; EXP-07)")
 
 
 def _headings(e: ev.HeadingsJudged) -> str:
-    parts = []
-    for h in e.headings:
-        ahead = "free" if h.reach >= e.total else "then a crash"
-        parts.append(f"{h.turn.word} {h.heading.name}: {h.reach} water, {ahead}")
-    with_tiles = ", expansion tiles played out (EXP-11)" if e.tiles_played else ""
-    return "headings: " + "; ".join(parts) + f" (other boats do not count, PB-10{with_tiles})"
+    parts = [f"{h.turn.word} {h.heading.name}: {_heading_words(h, e.total)}" for h in e.headings]
+    with_tiles = ", expansion tiles played out, EXP-11" if e.tiles_played else ""
+    return "headings: " + "; ".join(parts) + f" (other boats do not count, MOVE-01{with_tiles})"
+
+
+def _heading_words(h: ev.HeadingReach, total: int) -> str:
+    """What one heading does: its open water, or with tiles on the way what they do to it."""
+    if not h.tiles:
+        return f"{counted(h.water, 'water', 'water')}, {'free' if h.full else 'then a crash'}"
+    first = h.tiles[0][0]
+    said = [f"{counted(first, 'hex', 'hexes')}, then " + "; ".join(
+        _TILE_WORDS[type(e)](e) for _at, e in h.tiles)]
+    ends_in_crash = isinstance(h.tiles[-1][1], ev.CurrentIntoLand | ev.BadLanding | ev.RocksSink)
+    if h.full:
+        said.append("free")
+    elif not ends_in_crash:
+        said.append(f"then a crash after {h.reach} of {total}")
+    return ", ".join(said)
 
 
 def _chosen(e: ev.HeadingChosen) -> str:
     legal = word_list(t.word for t in e.legal)
     if e.basis == "no-dice":
-        return f"no dice: the boat does not move; it turns {e.turn.word} (PB-05, MOVE-02)"
+        return f"no dice: the boat does not move; it turns {e.turn.word} (MOVE-02)"
     if e.basis == "full":
         return (f"a heading that allows the full {e.total} is required: {legal} legal; "
                 f"{e.turn.word} chosen ({e.rule})")
@@ -76,12 +101,15 @@ def _chosen(e: ev.HeadingChosen) -> str:
 
 def _sailed(e: ev.Sailed) -> str:
     path = " ".join(rc(h) for h in e.hexes)
-    return f"{'flies' if e.flying else 'moves'} {e.heading.words}: {path} ({e.rule})"
+    if e.flying:
+        return f"flies {e.heading.words} over {path} (expansion, \"Redoubt\"; EXP-02)"
+    return f"moves {e.heading.words}: {path} ({e.rule})"
 
 
 def _held_back(e: ev.HeldBack) -> str:
     owners = ", ".join(f"{rc(h)} by {colour}" for h, colour in e.taken)
-    return f"taken: {owners}: it stays on the last free hex it passed, {rc(e.stop)} ({e.rule})"
+    return (f"taken: {owners}: it stays on the last free hex it passed, {rc(e.stop)} "
+            f"({e.rule}; MOVE-05)")
 
 
 def _rounded(e: ev.BuoyRounded) -> str:
@@ -94,9 +122,26 @@ def _undone(e: ev.RoundingUndone) -> str:
             "(COURSE-04)")
 
 
+def _against(e: ev.LineCrossedAgainst) -> str:
+    return (f"crosses buoy {e.buoy}'s rounding line the wrong way ({e.sense.flipped().words}) "
+            f"between {rc(e.a)} and {rc(e.b)}: no rounding, and that crossing must be made good "
+            f"before buoy {e.buoy} counts (COURSE-04)")
+
+
+def _tile_without_finish(e: ev.TileWithoutFinish) -> str:
+    why = ("buoy 3 is not rounded yet" if e.early
+           else "it does not cross it towards the finish side")
+    return f"enters the start/finish tile at {rc(e.hex)}: no finish, {why} ({e.rule})"
+
+
+def _held_off(e: ev.FinishHeldOff) -> str:
+    return (f"held off the start/finish tile at {rc(e.hex)} by the boats there: no finish "
+            f"({e.rule})")
+
+
 def _finished(e: ev.Finished) -> str:
-    return (f"enters the start/finish tile at {rc(e.hex)} from the finish side: finishes in "
-            f"place {e.place} ({e.rule})")
+    return (f"enters the start/finish tile at {rc(e.hex)} from the finish side: finishes "
+            f"{ordinal(e.place)} ({e.rule}; MOVE-06)")
 
 
 def _crashed(e: ev.Crashed) -> str:
@@ -105,24 +150,24 @@ def _crashed(e: ev.Crashed) -> str:
 
 
 def _sank(e: ev.Sank) -> str:
-    scored = (" - it finished first, so it keeps its place (reference, \"Completing a "
-              "Course\")") if e.finished else ""
+    scored = (f" - it finished {ordinal(e.place)} in this move, so it keeps its place (reference, "
+              "\"Completing a Course\")") if e.place else ""
     return f"{e.damage} damage: the boat sinks and is out of this race ({e.rule}){scored}"
 
 
 def _wait(e: ev.RedoubtWait) -> str:
     return (f"ends on a Redoubt at {rc(e.hex)}: next turn its dice count double and it may not "
-            f"turn ({e.rule})")
+            f"turn ({e.rule}; EXP-07)")
 
 
 def _flight(e: ev.RedoubtFlight) -> str:
-    return (f"enters a Redoubt at {rc(e.hex)} with {e.remaining} steps left: flies {e.distance} "
-            f"hexes on ({e.rule})")
+    return (f"enters a Redoubt at {rc(e.hex)} with {counted(e.remaining, 'step')} left: flies "
+            f"{e.distance} hexes on ({e.rule}; EXP-02)")
 
 
 def _step_back(e: ev.LandingStepBack) -> str:
     return (f"the landing hex {rc(e.hex)} holds a boat: one hex back along the flight "
-            f"({e.rule}; designer, EX-08)")
+            f"({e.rule}; EXP-04)")
 
 
 def _landed(e: ev.Landed) -> str:
@@ -132,17 +177,18 @@ def _landed(e: ev.Landed) -> str:
 def _bad_landing(e: ev.BadLanding) -> str:
     where = {"off the lake": "off the lake", "land": f"on land at {rc(e.hex)}",
              "buoy": f"on a buoy at {rc(e.hex)}", "redoubt": f"on a Redoubt at {rc(e.hex)}"}
-    return f"lands {where[e.where]}: 4 damage and its race ends ({e.rule}; designer, EX-06)"
+    return (f"lands {where[e.where]}: 4 damage, and its race is over: it leaves the lake "
+            f"({e.rule}; EXP-04)")
 
 
 def _push(e: ev.CurrentPush) -> str:
     return (f"a Current at {rc(e.hex)} pushes it one hex {e.flow.name} to {rc(e.to)} without "
-            f"turning ({e.rule})")
+            f"turning ({e.rule}; EXP-05)")
 
 
 def _into_land(e: ev.CurrentIntoLand) -> str:
     return (f"a Current at {rc(e.hex)} pushes it {e.flow.name} into land, a buoy or the edge: a "
-            f"crash ({e.rule}; EXP-05)")
+            f"crash with {e.damage} damage for the steps it had left ({e.rule}; EXP-05)")
 
 
 def _onto_boat(e: ev.CurrentOntoBoat) -> str:
@@ -151,24 +197,45 @@ def _onto_boat(e: ev.CurrentOntoBoat) -> str:
 
 
 def _maelstrom(e: ev.MaelstromTurn) -> str:
-    return f"a Maelstrom at {rc(e.hex)} turns it {e.sense.words} to {e.heading.name} ({e.rule})"
+    return (f"a Maelstrom at {rc(e.hex)} turns it {e.sense.words} to {e.heading.name} "
+            f"({e.rule}; EXP-08)")
 
 
 def _low_water(e: ev.LowWater) -> str:
-    return (f"low water at {rc(e.hex)}: {e.rocks} rock(s), {e.rocks} damage, {e.lost} step(s) "
-            f"lost, dice removed: {dice_text(e.removed) if e.removed else 'none'} ({e.rule})")
+    return (f"low water at {rc(e.hex)}: {counted(e.rocks, 'rock')}, {e.rocks} damage, "
+            f"{counted(e.lost, 'step')} lost, dice removed: {dice_text(e.removed)} "
+            f"({e.rule}; EXP-09)")
 
 
 def _rocks_sink(e: ev.RocksSink) -> str:
-    return f"the rocks bring it to {e.damage} damage: it sinks there (EXP-09)"
+    return f"the rocks bring it to {e.damage} damage: it sinks there ({e.rule}; EXP-09)"
 
 
 _SAY: dict[type, Callable[[Any], str]] = {
     ev.DiceRolled: _dice, ev.RedoubtDoubled: _doubled, ev.HeadingsJudged: _headings,
     ev.HeadingChosen: _chosen, ev.Sailed: _sailed, ev.HeldBack: _held_back,
-    ev.BuoyRounded: _rounded, ev.RoundingUndone: _undone, ev.Finished: _finished,
-    ev.Crashed: _crashed, ev.Sank: _sank, ev.RedoubtWait: _wait, ev.RedoubtFlight: _flight,
-    ev.LandingStepBack: _step_back, ev.Landed: _landed, ev.BadLanding: _bad_landing,
-    ev.CurrentPush: _push, ev.CurrentIntoLand: _into_land, ev.CurrentOntoBoat: _onto_boat,
-    ev.MaelstromTurn: _maelstrom, ev.LowWater: _low_water, ev.RocksSink: _rocks_sink,
+    ev.BuoyRounded: _rounded, ev.RoundingUndone: _undone, ev.LineCrossedAgainst: _against,
+    ev.TileWithoutFinish: _tile_without_finish, ev.FinishHeldOff: _held_off,
+    ev.Finished: _finished, ev.Crashed: _crashed, ev.Sank: _sank, ev.RedoubtWait: _wait,
+    ev.RedoubtFlight: _flight, ev.LandingStepBack: _step_back, ev.Landed: _landed,
+    ev.BadLanding: _bad_landing, ev.CurrentPush: _push, ev.CurrentIntoLand: _into_land,
+    ev.CurrentOntoBoat: _onto_boat, ev.MaelstromTurn: _maelstrom, ev.LowWater: _low_water,
+    ev.RocksSink: _rocks_sink,
+}
+
+# -- what a tile does to a heading the heading rule plays out (EXP-11) ----------------------------
+
+_TILE_WORDS: dict[type, Callable[[Any], str]] = {
+    ev.RedoubtWait: lambda e: f"it ends on a Redoubt at {rc(e.hex)}",
+    ev.RedoubtFlight: lambda e: f"a Redoubt flight of {e.distance} hexes",
+    ev.Landed: lambda e: f"lands at {rc(e.hex)}",
+    ev.BadLanding: lambda e: (f"lands {'off the lake' if e.hex is None else 'at ' + rc(e.hex)}"
+                              ": its race is over"),
+    ev.CurrentPush: lambda e: f"a Current pushes it {e.flow.name} to {rc(e.to)}",
+    ev.CurrentIntoLand: lambda e: f"a Current pushes it {e.flow.name} into land: a crash",
+    ev.CurrentOntoBoat: lambda e: f"a Current would push it onto a boat at {rc(e.to)}",
+    ev.MaelstromTurn: lambda e: f"a Maelstrom turns it to {e.heading.name}",
+    ev.LowWater: lambda e: f"low water, {counted(e.rocks, 'rock')}",
+    ev.RocksSink: lambda e: "the rocks sink it",
+    ev.LandingStepBack: lambda e: f"the landing hex {rc(e.hex)} holds a boat",
 }

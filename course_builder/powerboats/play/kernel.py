@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.course.progress import advance
+from course_builder.powerboats.course.progress import Counts, advance
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.movement import Sailing, sail, straight_run
 from course_builder.powerboats.play.position import (
@@ -132,7 +132,7 @@ def roll_outcomes(position: Position, step: DiceStep) -> tuple[RollOutcome, ...]
 
 class HeadingChoice(NamedTuple):
     """One of the three headings open to the boat for the dice rolled: the turn, the heading,
-    how far it gets before a crash (``reach``; other boats do not count, PB-10) and whether the
+    how far it gets before a crash (``reach``; other boats do not count, MOVE-01) and whether the
     heading rule allows it. :meth:`preview` sails it in full (path, crash, damage, tile effects)
     when asked; choices are made by the thousand in simulations, so they are plain tuples."""
 
@@ -151,20 +151,22 @@ class HeadingChoice(NamedTuple):
         fly = boat.redoubt and race.rules.redoubt_wait_flies
         s = sail(race, race.board.index_of[boat.hex], self.heading, total, self.dice, fly=fly,
                  damage=boat.damage)
-        return Preview(tuple(map(race.board.hex_at, s.hexes[1:])), s.crash or s.out,
-                       s.damage + s.rock_damage + (REDOUBT_CRASH if s.out else 0),
-                       s.events())
+        damage = s.damage + s.rock_damage + (REDOUBT_CRASH if s.out else 0)
+        return Preview(tuple(map(race.board.hex_at, s.hexes[1:])), s.crash or s.out, damage,
+                       s.events(), s.out or boat.damage + damage >= SINK_AT)
 
 
 @dataclass(frozen=True)
 class Preview:
     """Where a heading leads: the hexes entered (start excluded) up to where the boat stops,
-    whether it crashes (or its race ends in a bad landing), the damage, the tile effects."""
+    whether it crashes, the damage, the tile effects, and whether the boat's race is over (a
+    bad landing from a redoubt flight, or sinking)."""
 
     path: tuple[Hex, ...]
     crash: bool
     damage: int
     effects: tuple[ev.Event, ...]
+    race_over: bool = False
 
     @property
     def end(self) -> Hex | None:
@@ -181,8 +183,8 @@ def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingCho
     total = sum(dice) * (2 if boat.redoubt else 1)
     start = race.board.index_of[boat.hex]
     headings = HEADINGS[boat.heading]
-    reaches = _reaches(race, start, headings, total, dice, boat.damage)
-    legal = (False, True, False) if boat.redoubt else _legal(reaches, total)
+    reaches, fulls = _reaches(race, start, headings, total, dice, boat.damage)
+    legal = (False, True, False) if boat.redoubt else _legal(reaches, fulls)
     return (_CHOICE(HeadingChoice, (_LEFT, headings[0], reaches[0], legal[0], position, dice)),
             _CHOICE(HeadingChoice, (_STRAIGHT, headings[1], reaches[1], legal[1], position,
                                     dice)),
@@ -194,14 +196,16 @@ _CHOICE = tuple.__new__
 
 def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int,
              dice: tuple[int, ...], damage: int,
-             trials: dict[Direction, Sailing] | None = None) -> tuple[int, int, int]:
-    """The reach of the three headings (see :func:`_reach`)."""
+             trials: dict[Direction, Sailing] | None = None
+             ) -> tuple[tuple[int, int, int], tuple[bool, bool, bool]]:
+    """How far the three headings get and which allow the full total (see :func:`_reach_of`)."""
     run = race.clear_run[start]
     if not race.simulate_tiles or total == 0:
-        return run[headings[0]], run[headings[1]], run[headings[2]]
-    left, straight, right = (_reach(race, start, d, total, dice, damage, trials)
-                             for d in headings)
-    return left, straight, right
+        left, straight, right = run[headings[0]], run[headings[1]], run[headings[2]]
+        return (left, straight, right), (left >= total, straight >= total, right >= total)
+    (a, fa), (b, fb), (c, fc) = (_reach_of(race, start, d, total, dice, damage, trials)
+                                 for d in headings)
+    return (a, b, c), (fa, fb, fc)
 
 
 def legal_turns(position: Position, dice: Sequence[int]) -> tuple[Turn, ...]:
@@ -209,37 +213,39 @@ def legal_turns(position: Position, dice: Sequence[int]) -> tuple[Turn, ...]:
     return tuple(c.turn for c in heading_choices(position, dice) if c.legal)
 
 
-def _reach(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ...],
-           damage: int = 0, trials: dict[Direction, Sailing] | None = None) -> int:
-    """How far heading ``d`` gets before crashing (MOVE-01).
+def _reach_of(race: Race, start: int, d: Direction, total: int, dice: tuple[int, ...],
+              damage: int = 0, trials: dict[Direction, Sailing] | None = None
+              ) -> tuple[int, bool]:
+    """How far heading ``d`` gets, and whether it allows the full total (MOVE-01).
 
     With expansion tiles within reach on the line and ``heading_with_tiles="simulate"``
     (EXP-11), the move is played with the tiles' effects, other boats ignored (kept in
-    ``trials``): the steps used before a crash, or the total if it does not crash. Otherwise the
-    straight open run ahead.
+    ``trials``): it allows the full total only if the whole move ends without a crash (a current
+    that pushes the boat into land after its last step is a crash too), and its length is the
+    steps used before the crash. Otherwise the straight open run ahead.
     """
     free = race.clear_run[start][d]
     if (not race.simulate_tiles or total == 0
             or race.tile_ahead[start][d] > (total if total < free else free)):
-        return free
+        return free, free >= total
     trial = trials.get(d) if trials is not None else None
     if trial is None:
         trial = sail(race, start, d, total, dice, damage=damage)
         if trials is not None:
             trials[d] = trial
-    return trial.used if trial.crash else max(total, free)
+    if trial.crash:
+        return trial.used, False
+    return max(total, free), True
 
 
-def _legal(reaches: Sequence[int], total: int) -> tuple[bool, bool, bool]:
+def _legal(reaches: Sequence[int], fulls: Sequence[bool]) -> tuple[bool, bool, bool]:
     """Which of left, straight, right are legal (MOVE-01): a heading allowing the full total if
-    any does, else the longest straight water path (ties free); any heading for a total of 0."""
-    if total == 0:
-        return (True, True, True)
-    left, straight, right = reaches
-    if max(reaches) >= total:
-        return (left >= total, straight >= total, right >= total)
+    any does, else the longest straight water path (ties free). With a total of 0 every heading
+    allows it."""
+    if any(fulls):
+        return fulls[0], fulls[1], fulls[2]
     longest = max(reaches)
-    return (left == longest, straight == longest, right == longest)
+    return reaches[0] == longest, reaches[1] == longest, reaches[2] == longest
 
 
 # ------------------------------------------------------------------------------------------------
@@ -285,8 +291,10 @@ def resolve_dice(boat: Boat, move: Move) -> tuple[int, ...]:
             else kept_dice(boat, move))
     expected = len(move.reroll) + adding
     if len(rolled) != expected:
-        raise IllegalMove(f"{len(rolled)} dice values given, but {expected} dice are rolled "
-                          f"({len(move.reroll)} re-rolled{', 1 added' if adding else ''})")
+        given = f"{len(rolled)} {'die value' if len(rolled) == 1 else 'dice values'} given"
+        due = "1 die is" if expected == 1 else f"{expected} dice are"
+        raise IllegalMove(f"{given}, but {due} rolled ({len(move.reroll)} re-rolled"
+                          f"{', 1 added' if adding else ''})")
     for v in rolled:
         if v not in DIE_FACES:
             raise IllegalMove("the dice show 1, 2 or 3 only")
@@ -303,9 +311,9 @@ class _Record:
     Filled in stage by stage; a move that turns out illegal stops early and leaves the later
     fields as they start. :class:`Outcome` is the finished record."""
 
-    __slots__ = ("before", "crash_damage", "damage_after", "dice", "fly", "last", "legal",
-                 "marks", "move", "reaches", "sailing", "start", "taken", "total", "turn_index",
-                 "waiting")
+    __slots__ = ("before", "crash_damage", "damage_after", "dice", "fly", "fulls", "last", "legal",
+                 "marks", "move", "reaches", "sailing", "seen", "start", "taken", "total",
+                 "turn_index", "waiting")
 
     def __init__(self, before: Position, move: Move, dice: tuple[int, ...] = (),
                  waiting: bool | None = None, total: int = 0, turn_index: int | None = None,
@@ -319,8 +327,10 @@ class _Record:
         self.turn_index = turn_index  # None until the heading is judged
         self.start = start
         self.reaches: tuple[int, ...] | None = None
+        self.fulls: tuple[bool, ...] | None = None
         self.legal: tuple[bool, ...] | None = None
         self.sailing: Sailing | None = None  # None until the move is sailed
+        self.seen: Sailing | None = None  # the sailing before a hold-back undid tiles (EXP-13)
         self.fly = False
         self.last = 0  # index in sailing.hexes of the hex the boat stops on
         self.taken: Sequence[int] = ()
@@ -375,16 +385,32 @@ def apply(position: Position, move: Move) -> Outcome:
             _judge_headings(rec, race, boat, headings, {})
         sailing = straight_run(race, start, heading, total)
     rec.sailing = sailing
-    rec.last = _stop(rec, race, boat, sailing)
+    rec.last = last = _stop(rec, race, boat, sailing)
+    if rec.taken and any(at > last for _kind, _facts, at in sailing.effects):
+        sailing = _held_back_before_tiles(rec, race, boat, headings[k], sailing)
     _settle(rec, race, boat, sailing)
     return rec
+
+
+def _held_back_before_tiles(rec: _Record, race: Race, boat: Boat, heading: Direction,
+                            sailing: Sailing) -> Sailing:
+    """A boat held back behind other boats stops on the last free hex it passed as if its move
+    ended there: the tiles beyond it (under the boats it would have ended on) do not act, the
+    ones up to it do (EXP-13). A crash found further on still counts (MOVE-04, MOVE-05)."""
+    held = sail(race, rec.start, heading, rec.total, rec.dice, fly=rec.fly,
+                occupied=_occupied(rec.before, boat), damage=boat.damage, stop_at=rec.last)
+    held.crash, held.damage, held.used = sailing.crash, sailing.damage, sailing.used
+    rec.seen = sailing
+    rec.sailing = held
+    return held
 
 
 def _judge_headings(rec: _Record, race: Race, boat: Boat, headings: tuple[Direction, ...],
                     trials: dict[Direction, Sailing]) -> None:
     """The heading rule (MOVE-01): raises :class:`IllegalMove` for a heading it forbids."""
-    rec.reaches = _reaches(race, rec.start, headings, rec.total, rec.dice, boat.damage, trials)
-    rec.legal = legal = _legal(rec.reaches, rec.total)
+    rec.reaches, rec.fulls = _reaches(race, rec.start, headings, rec.total, rec.dice,
+                                      boat.damage, trials)
+    rec.legal = legal = _legal(rec.reaches, rec.fulls)
     assert rec.turn_index is not None
     if not legal[rec.turn_index]:
         raise _wrong_heading(rec)
@@ -396,8 +422,8 @@ def _sail_with_tiles(rec: _Record, race: Race, boat: Boat, headings: tuple[Direc
     assert rec.turn_index is not None
     heading = headings[rec.turn_index]
     trials: dict[Direction, Sailing] = {}
-    reach = _reach(race, rec.start, heading, rec.total, rec.dice, boat.damage, trials)
-    if not rec.waiting and reach < rec.total:
+    _reach, full = _reach_of(race, rec.start, heading, rec.total, rec.dice, boat.damage, trials)
+    if not rec.waiting and not full:
         _judge_headings(rec, race, boat, headings, trials)
     rec.fly = fly = bool(rec.waiting) and race.rules.redoubt_wait_flies
     occupied = _occupied(rec.before, boat)
@@ -420,7 +446,7 @@ def _occupied(position: Position, boat: Boat) -> frozenset[int]:
 def _wrong_heading(rec: _Record) -> IllegalMove:
     boat = rec.before.boat
     assert rec.reaches is not None and rec.legal is not None
-    if max(rec.reaches) >= rec.total:
+    if any(rec.fulls or ()):
         why = f"a heading that allows the full {rec.total} is required"
     else:
         why = ("every heading crashes, so the one with the longest straight path through water "
@@ -433,7 +459,7 @@ def _wrong_heading(rec: _Record) -> IllegalMove:
 def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
     """Where the boat stops, as an index in ``sailing.hexes``: the end of its sailing, or, when
     that holds another boat, the last free water hex it passed (reference, "Passing Boats";
-    MOVE-05, PB-19)."""
+    MOVE-05)."""
     hexes = sailing.hexes
     last = len(hexes) - 1
     if sailing.out:
@@ -455,12 +481,15 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
 def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     """Rounding, finishing, damage and sinking along the hexes actually sailed; the new
     position."""
-    phase, count = boat.next_buoy - 1, boat.crossings
+    phase, counts = boat.progress
     finished = 0
-    if (sailing.effects or sailing.flown or race.gate_free[rec.start][sailing.heading] < rec.last
-            or (phase >= 3 and sailing.heading in race.finish_dirs)):
-        phase, count, finished = _progress(rec, phase, count)  # a straight sail that crosses
-        # no rounding line (most moves) rounds nothing, and finishes only across the tile
+    start, heading, last = rec.start, sailing.heading, rec.last
+    if (phase >= 3 or sailing.effects or sailing.flown or race.gate_free[start][heading] < last
+            or race.tile_gap[start][heading] <= last):
+        phase, counts, finished = _progress(rec, phase, counts)  # a straight sail that crosses
+        # no rounding line and stays off the start/finish tile (most moves) changes nothing
+        if rec.taken and phase >= 3 and not finished:
+            _held_off_the_tile(rec, race)
     crash_damage = REDOUBT_CRASH if sailing.out else sailing.damage if sailing.crash else 0
     damage = boat.damage + sailing.rock_damage + crash_damage
     rec.crash_damage = crash_damage
@@ -478,8 +507,8 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     boats = list(position.boats)
     boats[position.to_move] = _BOAT(Boat, (
         boat.colour, race.hexes[sailing.hexes[rec.last]], sailing.heading, dice, damage,
-        FINISH_NEXT if phase >= 3 else phase + 1, count if phase < 3 else 0, finished, sunk,
-        sailing.redoubt_wait and not sunk))
+        FINISH_NEXT if phase >= 3 else phase + 1, counts[0] if counts else 0, finished, sunk,
+        sailing.redoubt_wait and not sunk, counts[1:]))
     rec.position = next_turn(position, tuple(boats))
 
 
@@ -488,7 +517,7 @@ _BOAT = tuple.__new__
 constructor: the kernel's own records only."""
 
 
-def _progress(rec: _Record, phase: int, count: int) -> tuple[int, int, int]:
+def _progress(rec: _Record, phase: int, counts: Counts) -> tuple[int, Counts, int]:
     """Buoys rounded and the finish along the hexes sailed (COURSE-04, MOVE-06): the rounding
     state after the move and the finishing place (0 if none)."""
     race = rec.before.race
@@ -500,22 +529,39 @@ def _progress(rec: _Record, phase: int, count: int) -> tuple[int, int, int]:
     finished = 0
     steps = sailing.steps
     marks: list[tuple] = []
+    on_tile = False
     for pos, (ia, ib) in enumerate(itertools.pairwise(rec.sailed)):
         if skip_flown and (pos in sailing.flown or pos + 1 in sailing.flown):
             continue
         step = ia * n + ib
         if step in race.gate_steps:
-            before = phase
-            phase, count = advance(phase, count, step, gates)
+            before, counted = phase, counts
+            phase, counts = advance(phase, counts, step, gates)
             if phase > before:
-                marks.append(("round", phase, ia, ib))
+                marks.extend(("round", k, ia, ib) for k in range(before + 1, phase + 1))
             elif phase < before:
                 marks.append(("undo", before))
-        if phase >= 3 and not finished and ib in race.tile and steps[pos] in race.finish_dirs:
-            finished = sum(1 for b in rec.before.boats if b.finished) + 1
-            marks.append(("finish", finished, ib))
+            elif counts and counts[0] < counted[0]:  # the next buoy's line against its arrow
+                marks.append(("against", phase + 1, ia, ib))
+        if ib in race.tile and not finished:
+            if phase >= 3 and steps[pos] in race.finish_dirs:
+                finished = sum(1 for b in rec.before.boats if b.finished) + 1
+                marks.append(("finish", finished, ib))
+            elif not on_tile:  # on the tile, but no finish: say why once (MOVE-06)
+                marks.append(("no-finish", "early" if phase < 3 else "side", ib))
+        on_tile = ib in race.tile
     rec.marks = marks
-    return phase, count, finished
+    return phase, counts, finished
+
+
+def _held_off_the_tile(rec: _Record, race: Race) -> None:
+    """Would the boat have finished on the hexes it was held back from (MOVE-05)?"""
+    seen = rec.seen or rec.sailing
+    assert seen is not None
+    for pos in range(rec.last, len(seen.hexes) - 1):
+        if seen.hexes[pos + 1] in race.tile and seen.steps[pos] in race.finish_dirs:
+            rec.marks = [*rec.marks, ("held-off", seen.hexes[pos + 1])]
+            return
 
 
 def next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
@@ -650,55 +696,105 @@ def _heading_events(rec: _Record, chosen: bool) -> Iterable[ev.Event]:
     race = position.race
     boat = position.boat
     headings = HEADINGS[boat.heading]
-    if rec.reaches is None:
-        rec.reaches = _reaches(race, rec.start, headings, rec.total, rec.dice, boat.damage)
-        rec.legal = (False, True, False) if rec.waiting else _legal(rec.reaches, rec.total)
-    assert rec.legal is not None and rec.turn_index is not None
+    trials: dict[Direction, Sailing] = {}
+    reaches, fulls = _reaches(race, rec.start, headings, rec.total, rec.dice, boat.damage, trials)
+    legal_flags = (False, True, False) if rec.waiting else _legal(reaches, fulls)
+    assert rec.turn_index is not None
     if not rec.waiting:
-        yield ev.HeadingsJudged(
-            tuple(ev.HeadingReach(t, d, r) for t, d, r in zip(TURN_ORDER, headings, rec.reaches,
-                                                              strict=True)),
+        run = race.clear_run[rec.start]
+        yield ev.HeadingsJudged(tuple(
+            ev.HeadingReach(t, d, run[d], r, full, _trial_effects(race, trials.get(d)))
+            for t, d, r, full in zip(TURN_ORDER, headings, reaches, fulls, strict=True)),
             rec.total, race.simulate_tiles)
-    legal = tuple(t for t, ok in zip(TURN_ORDER, rec.legal, strict=True) if ok)
     if not chosen:
         return
+    legal = tuple(t for t, ok in zip(TURN_ORDER, legal_flags, strict=True) if ok)
     if rec.total == 0:
         basis = "no-dice"
     elif rec.waiting:
         return
     else:
-        basis = "full" if max(rec.reaches) >= rec.total else "longest"
-    yield ev.HeadingChosen(rec.move.turn, legal, rec.total, basis, rec.reaches[rec.turn_index])
+        basis = "full" if any(fulls) else "longest"
+    yield ev.HeadingChosen(rec.move.turn, legal, rec.total, basis, reaches[rec.turn_index])
+
+
+def _trial_effects(race: Race, trial: Sailing | None) -> tuple[tuple[int, ev.Event], ...]:
+    """What the tiles did on a heading played out for the heading rule, each with the number
+    of hexes entered before it (EXP-11)."""
+    if trial is None:
+        return ()
+    return tuple((at, kind(*facts)) for kind, facts, at in trial.effects)
 
 
 def _move_events(rec: _Record, sailing: Sailing) -> Iterable[ev.Event]:
+    """The move: its path in stretches sailed and flown with the tiles' effects between them,
+    the hold-back, rounding and finishing, crash and sinking."""
     position = rec.before
     board = position.race.board
-    hexes = sailing.hexes
-    if len(hexes) > 1 and rec.turn_index is not None:
-        heading = HEADINGS[position.boat.heading][rec.turn_index]
-        yield ev.Sailed(tuple(map(board.hex_at, hexes[1:])), heading, rec.fly)
-    yield from sailing.events()
+    yield from _path_events(rec, sailing)
     if rec.taken:
         owners = {b.hex: b.colour for b in position.boats}
         taken = tuple((board.hex_at(i), owners[board.hex_at(i)]) for i in rec.taken)
         yield ev.HeldBack(taken, board.hex_at(rec.sailed[-1]))
-    course = position.race.course
-    for mark in rec.marks:
-        if mark[0] == "round":
-            sense = course.buoy(mark[1]).arrow
-            assert sense is not None
-            yield ev.BuoyRounded(mark[1], sense, board.hex_at(mark[2]), board.hex_at(mark[3]))
-        elif mark[0] == "undo":
-            yield ev.RoundingUndone(mark[1])
-        elif mark[0] == "finish":
-            yield ev.Finished(mark[1], board.hex_at(mark[2]))
+    yield from _course_events(rec)
     if sailing.crash and not sailing.out:
         yield ev.Crashed(sailing.used, rec.total, rec.crash_damage, rec.damage_after,
                          board.hex_at(rec.sailed[-1]))
     if not sailing.out and rec.damage_after >= SINK_AT:
-        finished = any(m[0] == "finish" for m in rec.marks)
-        yield ev.Sank(rec.damage_after, finished)
+        place = next((m[1] for m in rec.marks if m[0] == "finish"), 0)
+        yield ev.Sank(rec.damage_after, place)
+
+
+def _path_events(rec: _Record, sailing: Sailing) -> Iterable[ev.Event]:
+    """The hexes entered in order, split where a tile acts and where a flight starts or lands.
+    A boat held back (EXP-13) shows the hexes it sailed before the hold-back."""
+    seen = rec.seen or sailing
+    hex_at = rec.before.race.board.hex_at
+    flights = {left: landed for left, landed in seen.flights}
+    effects = [(at, kind(*facts)) for kind, facts, at in sailing.effects]
+    cursor = 0
+
+    def stretch(upto: int) -> Iterable[ev.Event]:
+        nonlocal cursor
+        while cursor < upto:
+            landed = flights.get(cursor)
+            end = min(upto, landed) if landed is not None else min(
+                upto, min((left for left in flights if left > cursor), default=upto))
+            yield ev.Sailed(tuple(map(hex_at, seen.hexes[cursor + 1:end + 1])),
+                            seen.steps[cursor], landed is not None)
+            cursor = end
+
+    for at, event in effects:
+        yield from stretch(at)
+        yield event
+        if isinstance(event, ev.CurrentPush):
+            cursor = at + 1  # the event names the hex it was pushed to
+    yield from stretch(len(seen.hexes) - 1)
+
+
+def _course_events(rec: _Record) -> Iterable[ev.Event]:
+    """Rounding and finishing, and the crossings that do neither (COURSE-04, MOVE-06)."""
+    board = rec.before.race.board
+    course = rec.before.race.course
+    for mark in rec.marks:
+        kind = mark[0]
+        if kind == "round":
+            sense = course.buoy(mark[1]).arrow
+            assert sense is not None
+            yield ev.BuoyRounded(mark[1], sense, board.hex_at(mark[2]), board.hex_at(mark[3]))
+        elif kind == "undo":
+            yield ev.RoundingUndone(mark[1])
+        elif kind == "against":
+            sense = course.buoy(mark[1]).arrow
+            assert sense is not None
+            yield ev.LineCrossedAgainst(mark[1], sense, board.hex_at(mark[2]),
+                                        board.hex_at(mark[3]))
+        elif kind == "finish":
+            yield ev.Finished(mark[1], board.hex_at(mark[2]))
+        elif kind == "no-finish":
+            yield ev.TileWithoutFinish(board.hex_at(mark[2]), mark[1] == "early")
+        elif kind == "held-off":
+            yield ev.FinishHeldOff(board.hex_at(mark[1]))
 
 
 # ------------------------------------------------------------------------------------------------

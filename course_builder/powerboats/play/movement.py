@@ -15,7 +15,7 @@ applies its effect at once, mid-move or at the end (rulings EXP-01..EXP-12):
 * Low water: damage equal to the rocks, the same number of steps lost, and dice removed to match
   (or the closest higher total dice can be removed for).
 
-Other boats are passed through; where the boat ends is settled by the kernel (PB-19). Pure: the
+Other boats are passed through; where the boat ends is settled by the kernel (MOVE-05). Pure: the
 caller gives the race tables and gets plain data back.
 """
 
@@ -34,6 +34,10 @@ from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT
 
 NO_BOATS: frozenset[int] = frozenset()
+
+Effect = tuple[type[ev.Event], tuple[object, ...], int]
+"""A tile's effect as recorded while sailing: the event's type, its facts, and the position in
+the sailing's hexes where it happened."""
 # enum members bound once (a member looked up on its class costs more than the comparison)
 _REDOUBT, _CURRENT, _MAELSTROM = ExpansionKind.REDOUBT, ExpansionKind.CURRENT, ExpansionKind.MAELSTROM
 _CW = Sense.CW
@@ -49,11 +53,12 @@ class Sailing:
     total used before a crash (or all); ``crash`` and ``damage`` (the unused steps);
     ``rock_damage`` and ``removed_dice`` from low water; ``out``: a bad redoubt landing (4 damage,
     the race ends); ``redoubt_wait``: ended exactly on a redoubt; ``effects``: the tile events as
-    recorded (:meth:`events` makes them).
+    recorded, each with the position in ``hexes`` where it happened (:meth:`events` makes them);
+    ``flights``: the stretches of ``hexes`` flown, as (position left, position landed).
     """
 
-    __slots__ = ("base_damage", "crash", "damage", "effects", "flown", "heading", "hexes", "out",
-                 "redoubt_wait", "removed_dice", "rock_damage", "steps", "used")
+    __slots__ = ("base_damage", "crash", "damage", "effects", "flights", "flown", "heading",
+                 "hexes", "out", "redoubt_wait", "removed_dice", "rock_damage", "steps", "used")
 
     def __init__(self, hexes: list[int], heading: Direction, steps: list[Direction],
                  used: int, crash: bool = False, damage: int = 0) -> None:
@@ -69,7 +74,8 @@ class Sailing:
         self.removed_dice: Sequence[int] = ()
         self.out = False
         self.redoubt_wait = False
-        self.effects: Sequence[tuple[type[ev.Event], tuple[object, ...]]] = ()
+        self.effects: Sequence[Effect] = ()
+        self.flights: Sequence[tuple[int, int]] = ()
         self.base_damage = 0
 
     @classmethod
@@ -79,6 +85,7 @@ class Sailing:
         s.flown = set()
         s.removed_dice = []
         s.effects = []
+        s.flights = []
         s.base_damage = base_damage
         return s
 
@@ -88,7 +95,7 @@ class Sailing:
 
     def events(self) -> tuple[ev.Event, ...]:
         """The effects of the tiles met, as events, in order."""
-        return tuple(kind(*facts) for kind, facts in self.effects)
+        return tuple(kind(*facts) for kind, facts, _at in self.effects)
 
 
 def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
@@ -119,23 +126,31 @@ def straight_run(race: Race, start: int, heading: Direction, total: int) -> Sail
 
 
 def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int, ...], *,
-         fly: bool = False, occupied: frozenset[int] = NO_BOATS, damage: int = 0) -> Sailing:
+         fly: bool = False, occupied: frozenset[int] = NO_BOATS, damage: int = 0,
+         stop_at: int | None = None) -> Sailing:
     """Sail ``total`` steps (or fly them, for a doubled redoubt turn) from hex index ``start``;
-    ``damage`` is the boat's damage before the move (rocks can sink it on the spot)."""
-    if not fly and race.tile_ahead[start][heading] > min(total, race.clear_run[start][heading]):
+    ``damage`` is the boat's damage before the move (rocks can sink it on the spot).
+
+    ``stop_at``: the boat is held back behind other boats and stops on the hex at that position
+    of its path (counting the start as 0), as if its move ended there: a tile there acts with no
+    steps left, tiles beyond it do not act (EXP-13)."""
+    if (not fly and stop_at is None
+            and race.tile_ahead[start][heading] > min(total, race.clear_run[start][heading])):
         return straight_run(race, start, heading, total)  # the common case, kept fast
     s = Sailing.with_tiles(start, heading, damage)
     held = list(dice)
     if fly:
         _fly(race, s, total, occupied, held)
         return s
-    remaining = total
+    remaining = total if stop_at != 0 else 0  # held back at the start: it does not move
     here = start
     while remaining > 0:  # straight on from tile to tile, reading the race's tables
         heading = s.heading
         free = race.clear_run[here][heading]  # water before land, a buoy or the edge
         gap = race.tile_ahead[here][heading]  # steps to the next expansion hex
         run = min(remaining, free, gap)
+        if stop_at is not None and stop_at - len(s.hexes) + 1 <= run:
+            run = remaining = stop_at - len(s.hexes) + 1  # the move ends on the held-back hex
         if run:
             line = race.lines_ahead[here][heading][:run]
             s.hexes.extend(line)
@@ -200,8 +215,9 @@ def _current(race: Race, s: Sailing, here: int, remaining: int, occupied: frozen
     """Push the boat one hex in the flow (EXP-05, EXP-06); None when the move ends here."""
     target = race.board.neighbors[here][flow]
     if target == -1 or not race.board.water[target] or target in race.buoy_index:
-        s.crash, s.damage = True, max(1, remaining)
-        _note(s, ev.CurrentIntoLand, _hex(race, here), flow)
+        least = 1 if race.rules.current_crash_min_one else 0
+        s.crash, s.damage = True, max(least, remaining)
+        _note(s, ev.CurrentIntoLand, _hex(race, here), flow, s.damage)
         return None
     if remaining == 0 and target in occupied:
         _note(s, ev.CurrentOntoBoat, _hex(race, here), _hex(race, target))
@@ -236,10 +252,12 @@ def _fly(race: Race, s: Sailing, distance: int, occupied: frozenset[int], held: 
         _bad_landing(s, "off the lake", None)
         return
     # landing on a boat: one hex back along the flight, again while there are boats (EXP-04)
+    backed = []
     while flight and flight[-1] in occupied:
-        _note(s, ev.LandingStepBack, _hex(race, flight[-1]))
-        flight.pop()
+        backed.append(flight.pop())
     _record_flight(s, flight)
+    for h in backed:
+        _note(s, ev.LandingStepBack, _hex(race, h))
     landing = flight[-1] if flight else origin
     tile = race.tiles.get(landing)
     if not board.water[landing]:
@@ -255,17 +273,20 @@ def _fly(race: Race, s: Sailing, distance: int, occupied: frozenset[int], held: 
 
 
 def _note(s: Sailing, kind: type[ev.Event], *facts: object) -> None:
-    """Record a tile's effect (only sailings made by :meth:`Sailing.with_tiles` meet tiles). The
-    event is made when asked for (:meth:`Sailing.events`): trial runs of the heading rule record
-    effects that nobody reads."""
-    cast(list[tuple[type[ev.Event], tuple[object, ...]]], s.effects).append((kind, facts))
+    """Record a tile's effect where the boat is now (only sailings made by
+    :meth:`Sailing.with_tiles` meet tiles). The event is made when asked for
+    (:meth:`Sailing.events`): trial runs of the heading rule record effects that nobody reads."""
+    cast(list[Effect], s.effects).append((kind, facts, len(s.hexes) - 1))
 
 
 def _record_flight(s: Sailing, flight: list[int]) -> None:
+    left = len(s.hexes) - 1
     for k, h in enumerate(flight):
         if k < len(flight) - 1:
             cast(set[int], s.flown).add(len(s.hexes))
         _step(s, h, s.heading)
+    if flight:
+        cast(list[tuple[int, int]], s.flights).append((left, len(s.hexes) - 1))
 
 
 def _bad_landing(s: Sailing, where: str, at: object) -> None:

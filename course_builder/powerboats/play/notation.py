@@ -19,7 +19,7 @@ left: ``L``.
 * COURSE: ``@path/to/course.json``, or ``BOARD:RACE:SPOT0,SPOT1ARROW,SPOT2ARROW,SPOT3ARROW:START,FINISH``
   e.g. ``classic:A:A3,A1cw,A2cw,A4ccw:NE,W`` (the board in its default arrangement, or a
   ``.board`` path; arrows ``cw``/``ccw``; the start and finish directions across the tile);
-* BOAT: ``COLOUR ROW,COL HEADING DICE dDAMAGE nNEXT`` and optionally ``cCOUNT`` (net crossings of
+* BOAT: ``COLOUR ROW,COL HEADING DICE dDAMAGE nNEXT`` and optionally ``cCOUNT[,LATER...]`` (net crossings of
   the next buoy's line, COURSE-04), ``fPLACE`` (finished), ``x`` (sunk); DICE are digits such as
   ``313``, or ``-`` for none; NEXT is the next buoy, 1-3, or ``F`` for the finish;
 * then the colour of the boat to move and the turn number.
@@ -196,9 +196,11 @@ def _parse_boat(text: str, k: int) -> Boat:
     if not re.fullmatch(r"n[123F]", nxt):
         raise NotationError(f"position: {where}: next buoy {nxt!r} must be n1, n2, n3 or nF")
     count, finished, sunk, redoubt = 0, 0, False, False
+    later: tuple[int, ...] = ()
     for item in extra:
-        if re.fullmatch(r"c-?[0-9]+", item):
-            count = int(item[1:])
+        if re.fullmatch(r"c-?[0-9]{1,3}(,-?[0-9]{1,3}){0,2}", item):
+            count, *rest = (int(v) for v in item[1:].split(","))
+            later = tuple(rest)
         elif re.fullmatch(r"f[0-9]+", item):
             finished = int(item[1:])
         elif item == "x":
@@ -206,11 +208,12 @@ def _parse_boat(text: str, k: int) -> Boat:
         elif item == "w":
             redoubt = True
         else:
-            raise NotationError(f"position: {where}: unknown field {item!r} (cN count, fN "
+            raise NotationError(f"position: {where}: unknown field {item!r} (cN crossings, fN "
                                 "finished place, x sunk, w waiting on a redoubt)")
     return Boat(colour.lower(), from_offset(int(m.group(1)), int(m.group(2))), direction,
                 _digits(dice if dice != "-" else ""), int(damage[1:]),
-                FINISH_NEXT if nxt == "nF" else int(nxt[1]), count, finished, sunk, redoubt)
+                FINISH_NEXT if nxt == "nF" else int(nxt[1]), count, finished, sunk, redoubt,
+                later)
 
 
 def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | None = None
@@ -243,7 +246,8 @@ def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | N
                 tuple(int(v) for v in b.get("dice", ())), int(b.get("damage", 0)),
                 FINISH_NEXT if nxt == "finish" else int(nxt), int(b.get("crossings", 0)),
                 int(b.get("finished", 0)), bool(b.get("sunk", False)),
-                bool(b.get("redoubt", False))))
+                bool(b.get("redoubt", False)),
+                tuple(int(v) for v in b.get("later_crossings", ()))))
         except (KeyError, TypeError, ValueError) as exc:
             raise NotationError(f"boats[{k - 1}]: {exc}") from None
     colours = [b.colour for b in boats]

@@ -78,12 +78,24 @@ class Boat(NamedTuple):
     next_buoy: int = 1
     """1, 2 or 3; 4 once buoy 3 is rounded (heading for the finish)."""
     crossings: int = 0
-    """Net crossings of the next buoy's rounding line since the last buoy was rounded (COURSE-04)."""
+    """Net crossings of the next buoy's rounding line in its sense (COURSE-04); 0 or less."""
     finished: int = 0
     """Finishing place (1 = first), 0 while racing."""
     sunk: bool = False
     redoubt: bool = False
     """Ended its last move on a Redoubt: this turn its dice count double and it may not turn."""
+    later: tuple[int, ...] = ()
+    """Net crossings of the open lines of the buoys after the next one: lines opened when the
+    boat got that far before a rounding was undone (COURSE-04)."""
+
+    @property
+    def progress(self) -> tuple[int, tuple[int, ...]]:
+        """The rounding state (:func:`~course_builder.powerboats.course.progress.advance`):
+        buoys rounded, and the counts of the open lines of the others, the next buoy's first."""
+        phase = self.next_buoy - 1
+        if phase >= 3:
+            return 3, ()
+        return phase, (self.crossings, *self.later)
 
     @property
     def speed(self) -> int:
@@ -99,8 +111,8 @@ class Boat(NamedTuple):
         dice = "".join(map(str, self.dice)) or "-"
         nxt = "F" if self.next_buoy >= FINISH_NEXT else str(self.next_buoy)
         text = f"{self.colour} {r},{c} {self.heading.name} {dice} d{self.damage} n{nxt}"
-        if self.crossings:
-            text += f" c{self.crossings}"
+        if self.crossings or self.later:
+            text += f" c{self.crossings}" + "".join(f",{k}" for k in self.later)
         if self.finished:
             text += f" f{self.finished}"
         if self.sunk:
@@ -113,8 +125,8 @@ class Boat(NamedTuple):
         return {"colour": self.colour, "hex": list(self.hex.offset), "heading": self.heading.name,
                 "dice": list(self.dice), "damage": self.damage,
                 "next_buoy": "finish" if self.next_buoy >= FINISH_NEXT else self.next_buoy,
-                "crossings": self.crossings, "finished": self.finished, "sunk": self.sunk,
-                "redoubt": self.redoubt}
+                "crossings": self.crossings, "later_crossings": list(self.later),
+                "finished": self.finished, "sunk": self.sunk, "redoubt": self.redoubt}
 
 
 @dataclass(frozen=True)
@@ -232,6 +244,14 @@ class Position:
             raise PositionError(f"{b.colour} holds a die that is not 1, 2 or 3")
         if not 0 <= b.damage < SINK_AT:
             raise PositionError(f"{b.colour} has {b.damage} damage; {SINK_AT} or more sinks a boat")
+        if not 1 <= b.next_buoy <= FINISH_NEXT:
+            raise PositionError(f"{b.colour}'s next buoy is 1, 2, 3 or the finish")
+        if b.crossings > 0:
+            raise PositionError(f"{b.colour}: the next buoy's crossing count is 0 or less (at +1 "
+                                "the buoy is rounded, COURSE-04)")
+        if len(b.later) > max(0, FINISH_NEXT - 1 - b.next_buoy):
+            raise PositionError(f"{b.colour}: crossing counts are given for buoy "
+                                f"{b.next_buoy} and the ones after it only")
 
     @property
     def boat(self) -> Boat:

@@ -68,6 +68,11 @@ class Race:
         """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead
         (one past the lake's edge when there is none, so never within reach)."""
         self.gate_free = self._gate_free()
+        not_tile = board.runs_ahead([i not in self.tile for i in range(n)])
+        self.tile_gap: tuple[tuple[int, ...], ...] = tuple(
+            tuple(r + 1 for r in row) for row in not_tile)
+        """``tile_gap[i][d]``: steps from hex ``i`` to the start/finish tile straight ahead
+        (more than any move when it is not ahead)."""
         self.lines_ahead = board.lines_ahead
         self.hexes = board.hexes()
 

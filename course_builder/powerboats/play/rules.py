@@ -36,7 +36,7 @@ class HeadingRule(StrEnum):
 
 
 class DamageCarry(StrEnum):
-    """MOVE-09 (PB-18b): counters a boat starts races B and C with."""
+    """MOVE-09: counters a boat starts races B and C with."""
 
     RACES_DAMAGED = "races-damaged"
     """One per earlier race in which it took damage (at most 1 into B, 2 into C)."""
@@ -49,30 +49,34 @@ class Rules:
     """Named rulings with their defaults; plain keyword settings: ``Rules(finished_boats_block=True)``."""
 
     finished_boats_block: bool = False
-    """MOVE-07 (PB-33): does a boat that has finished stay on the lake as a boat others cannot end
+    """MOVE-07: does a boat that has finished stay on the lake as a boat others cannot end
     on? Default: no, it is lifted off at the end of its finishing turn."""
 
     start_finish_buoys_block: bool = True
-    """MOVE-03 (PB-11): are the start (0) and finish buoys obstacles like buoys 1-3? Default:
+    """MOVE-03: are the start (0) and finish buoys obstacles like buoys 1-3? Default:
     yes ("a crash on land or a buoy")."""
 
     zero_dice_turn: bool = True
-    """MOVE-02 (PB-05): may a boat with no dice keep none and only turn 60 degrees? Default: yes
+    """MOVE-02: may a boat with no dice keep none and only turn 60 degrees? Default: yes
     (the rulebook's Red example)."""
 
     heading_with_tiles: HeadingRule = HeadingRule.SIMULATE
-    """EXP-11 (EX-09): how the heading rule judges a line that meets expansion tiles."""
+    """EXP-11: how the heading rule judges a line that meets expansion tiles."""
 
     flight_counts: bool = True
-    """EXP-03 (EX-14): do the hexes a boat flies over count for rounding lines and the finish?
+    """EXP-03: do the hexes a boat flies over count for rounding lines and the finish?
     Default: yes, the boat passes them."""
 
     redoubt_wait_flies: bool = True
-    """EXP-07 (EX-05): is the doubled turn after ending on a redoubt a flight over islands?
+    """EXP-07: is the doubled turn after ending on a redoubt a flight over islands?
     Default: yes, like any redoubt move."""
 
     damage_carry: DamageCarry = DamageCarry.RACES_DAMAGED
-    """MOVE-09 (PB-18b): counters a boat starts races B and C with."""
+    """MOVE-09: counters a boat starts races B and C with."""
+
+    current_crash_min_one: bool = False
+    """EXP-05: does a current that pushes a boat into land after its last step do 1 damage? By
+    the damage rule (the unused movement) it does none; the option makes it at least 1."""
 
     def __post_init__(self) -> None:
         for key, kind in (("heading_with_tiles", HeadingRule), ("damage_carry", DamageCarry)):

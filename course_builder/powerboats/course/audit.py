@@ -1,0 +1,101 @@
+"""An independent audit of a finished course, for soak runs and tests.
+
+The generator and the validator share the route search; this module re-checks a course's route
+by other means, so a defect in the shared state machine shows up as a disagreement:
+
+* every rounding is a positive net crossing of that buoy's line in its sense, counted from the
+  first rounding of the buoy before it (added up step by step, not by the state machine;
+  COURSE-04 in docs/rulings.md);
+* no other choice of arrows sweeps a complete circle round fewer buoys (COURSE-06);
+* no hex of an expansion tile lies on a lake section the start/finish tile touches (COURSE-08).
+
+Each check returns plain messages; an empty list is a clean course.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from course_builder.powerboats.course.arrows import CourseFrame, best_route, circle_count
+from course_builder.powerboats.course.circles import forced_circles
+from course_builder.powerboats.course.expansion import expansion_sections
+from course_builder.powerboats.course.model import Course
+from course_builder.powerboats.course.progress import GateBook
+from course_builder.powerboats.course.rounding import Sense
+from course_builder.powerboats.course.routing import NoRoute
+from course_builder.powerboats.lake.board import Board
+
+
+def rounding_faults(board: Board, course: Course) -> list[str]:
+    """Roundings the route is credited with but whose line it has not crossed, net, in the
+    buoy's sense since the buoy before it was first rounded (COURSE-04).
+
+    Worked out from the definition, not with the route search's state machine: buoy k's count
+    starts at the first step where buoy k-1's count reached +1 (the start for buoy 1); the
+    route must credit buoy k at a step where that count is positive."""
+    if course.route is None:
+        return []
+    gates = GateBook(board)
+    gate = [gates.gate(line, arrow) for line, arrow in zip(course.rounding_lines, _arrows(course),
+                                                           strict=True)]
+    index = [board.index(h) for h in course.route.hexes]
+    steps = [a * len(board) + b for a, b in itertools.pairwise(index)]
+    faults = []
+    opened = 0
+    for k, credited in enumerate(course.route.roundings, start=1):
+        net, counts = 0, [0]
+        for step in steps[opened:]:
+            net += (step in gate[k - 1].forward) - (step in gate[k - 1].back)
+            counts.append(net)
+        first = next((i for i, c in enumerate(counts) if c >= 1), None)
+        at = credited - opened
+        if first is None or at < 0 or counts[at] < 1:
+            faults.append(f"buoy {k}: credited at step {credited}, but the net crossings of its "
+                          f"line there are {counts[at] if 0 <= at < len(counts) else 'none'} "
+                          "(COURSE-04)")
+            break
+        opened += first
+    return faults
+
+
+def circle_faults(frame: CourseFrame, course: Course) -> list[str]:
+    """A complete circle the course's arrows force where other arrows would not (COURSE-06).
+
+    Independent of the validator's arrow-by-arrow test: all eight arrow choices are sailed and
+    the course's must have the fewest buoys swept round by 360 degrees or more."""
+    if course.route is None:
+        return []
+    arrows = _arrows(course)
+    circles = {}
+    for choice in itertools.product((Sense.CW, Sense.CCW), repeat=3):
+        _lines, result = best_route(frame, choice)
+        if not isinstance(result, NoRoute):
+            circles[choice] = circle_count(frame, result)
+    own = sum(forced_circles(course.route, frame.buoys, frame.clear_turns(), count=True))
+    fewest = min(circles.values(), default=own)
+    if own <= fewest:
+        return []
+    better = next(c for c, n in circles.items() if n == fewest)
+    return [f"with arrows {'/'.join(arrows)} the route sweeps a complete circle round {own} "
+            f"buoy(s); arrows {'/'.join(better)} would round {fewest} (COURSE-06)"]
+
+
+def section_faults(board: Board, course: Course) -> list[str]:
+    """Expansion-tile hexes on a lake section the start/finish tile touches (COURSE-08)."""
+    if not course.expansion_tiles:
+        return []
+    excluded = expansion_sections(board, course.tile.hexes, course.buoy(0).hex)
+    return [f"{t.kind} tile at {t.spot}: hex {h.offset} lies on start/finish section "
+            f"{board.section(h)} (COURSE-08)"
+            for t in course.expansion_tiles for h in t.hexes if board.section(h) in excluded]
+
+
+def _arrows(course: Course) -> tuple[Sense, ...]:
+    return tuple(course.buoy(k).arrow or Sense.CW for k in (1, 2, 3))
+
+
+def audit(frame: CourseFrame, course: Course) -> list[str]:
+    """Every independent check above, in order (``frame`` holds the course's board and fixed
+    pieces, as :meth:`CourseMaker.frame` makes it)."""
+    return (rounding_faults(frame.board, course) + circle_faults(frame, course)
+            + section_faults(frame.board, course))
