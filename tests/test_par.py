@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
 import statistics
 from functools import cache
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 
 from course_builder.cli import cli as main
 from course_builder.powerboats import CourseMaker, Race, Rules
+from course_builder.powerboats.course.progress import progress_states
 from course_builder.powerboats.play.kernel import dice_decisions
 from course_builder.powerboats.play.position import Boat, DiceChange, DiceStep, Position
 from course_builder.powerboats.study.bot import PerfectBot, race_alone
@@ -24,6 +26,7 @@ from course_builder.powerboats.study.greedy import GreedyBot
 from course_builder.powerboats.study.par import (
     ParOptions,
     ParTable,
+    lower_bound,
     par_for,
     solve_par,
     start_boats,
@@ -33,9 +36,14 @@ from course_builder.powerboats.study.transitions import build_transitions
 from tests.helpers import lake, tile
 from tests.par_oracle import boat_of, brute_force_par
 
-TINY_SPOTS = {"A1": ((2, 0), "E"), "A2": ((0, 2), "E"), "A3": ((0, 5), "E"),
-              "A4": ((4, 3), "E")}
-"""A course on a 5 x 6 lake: the start/finish tile along the middle row, buoys in the corners."""
+TINY_SPOTS = {"A1": ((2, 0), "E"), "A2": ((1, 2), "E"), "A3": ((1, 4), "E"),
+              "A4": ((3, 3), "E")}
+"""A course on a 5 x 6 lake: the start/finish tile along the middle row, buoys 1 and 2 above it,
+buoy 3 below, each with water all round and its own rounding line (no step crosses two)."""
+
+COLLAPSED = {"crossings_floor": 0, "crossings_ceiling": 0}
+"""PAR-04 bounds that keep every count at 0 (a crossing against a buoy's sense is forgiven), for
+the brute force: 7 rounding states, not 37, so that it plays every full turn in seconds."""
 
 
 def tiny_race(tiles: tuple = (), **rules: object) -> Race:
@@ -58,23 +66,59 @@ def tiny_table(cap: int = 3) -> ParTable:
 
 @pytest.mark.parametrize("race", [tiny_race(), tiles_race()], ids=["plain", "expansion"])
 def test_par_equals_brute_force_on_a_tiny_lake(race: Race) -> None:
-    """Every state a boat alone reaches (1 die at most, to keep the brute force quick): the
-    solver's value equals plain value iteration over full kernel turns (PAR-03)."""
-    oracle = brute_force_par(race, start_boats(race)[:1], cap=1, sink_penalty=40.0)
+    """Every state a boat alone reaches (1 die at most and the collapsed counts, to keep the
+    brute force quick): the solver's value equals plain value iteration over full kernel turns
+    (PAR-03). The rounding states include every buoy to go and the undone roundings, with the
+    later lines open (COURSE-04)."""
+    oracle = brute_force_par(race, start_boats(race)[:1], cap=1, sink_penalty=40.0,
+                             floor=0, ceiling=0)
     table = solve_par(race, ParOptions(sink_penalty=40.0, dice_cap=1, tolerance=1e-11,
-                                       float64=True))
-    assert len(oracle) > 2000
-    assert {k[3] for k in oracle} == {0, 1, 2, 3}  # every damage and rounding state met
-    assert {k[4] for k in oracle} == {1, 2, 3, 4}
+                                       float64=True, **COLLAPSED))
+    assert len(oracle) > 4000  # 7,612 plain, 4,876 with the tiles
+    assert {k[3] for k in oracle} == {0, 1, 2, 3}  # every damage
+    assert {(k[4], k[5], k[7]) for k in oracle} == {  # every rounding state
+        (1, 0, ()), (1, 0, (0,)), (1, 0, (0, 0)), (2, 0, ()), (2, 0, (0,)), (3, 0, ()),
+        (4, 0, ())}
     assert any(k[6] for k in oracle) == bool(race.tiles)  # waiting on a redoubt
     worst = max(abs(table.value(boat_of(key)) - v) for key, v in oracle.items())  # type: ignore[operator]
     assert worst < 1e-8
 
 
+@pytest.mark.skipif(not os.environ.get("PAR_FULL_BRUTE_FORCE"),
+                    reason="about 35 s: set PAR_FULL_BRUTE_FORCE=1")
+@pytest.mark.parametrize("race", [tiny_race(), tiles_race()], ids=["plain", "expansion"])
+def test_par_equals_brute_force_with_the_default_bounds(race: Race) -> None:
+    """The same with the counts held to -1..+1 (PAR-04): 45,196 states in 37 rounding states on
+    the plain lake, 28,088 in 33 with the tiles. Opt-in: it takes about half a minute."""
+    oracle = brute_force_par(race, start_boats(race)[:1], cap=1, sink_penalty=40.0)
+    table = solve_par(race, ParOptions(sink_penalty=40.0, dice_cap=1, tolerance=1e-11,
+                                       float64=True))
+    assert len({(k[4], k[5], k[7]) for k in oracle}) == (33 if race.tiles else 37)
+    worst = max(abs(table.value(boat_of(key)) - v) for key, v in oracle.items())  # type: ignore[operator]
+    assert worst < 1e-8
+
+
+@pytest.mark.parametrize("race", [tiny_race(), tiles_race()], ids=["plain", "expansion"])
+def test_rounding_moves_agree_with_the_kernel_in_every_rounding_state(race: Race) -> None:
+    """With the default bounds (PAR-04) a boat alone meets every rounding state there is: next
+    buoy, its count -1 or 0, and the counts -1, 0 or +1 of the later lines an undone rounding
+    left open (COURSE-04; ``progress_states``). Every rounding move, answered by its signature,
+    is what the kernel plays in each of them (``check``)."""
+    template = Position(race, (start_boats(race)[0],), 0, 1)
+    moves = build_transitions(template, build_dice_model(template, 2), seeds=start_boats(race),
+                              check=True)
+    expected = {(4, 0, ()) if phase == 3 else (phase + 1, counts[0], counts[1:])
+                for phase, counts in progress_states()}
+    assert len(expected) == 37
+    assert set(moves.space.roundings) == expected
+    assert moves.rounding_moves and moves.answers.shape[1] == 37
+    assert len(list(moves.rounding_results())) == 37 * len(moves.rounding_moves)
+
+
 def test_tiny_par_exact_value() -> None:
     """Pinned: par of the tiny course from its best start hex (float64, 3 dice)."""
     result = par_for(tiny_race(), ParOptions(dice_cap=3, tolerance=1e-9, float64=True))
-    assert result.par == pytest.approx(8.047573, abs=1e-6)
+    assert result.par == pytest.approx(9.073546, abs=1e-6)
     assert result.first_turn["best"] == "+"
     assert sum(r["probability"] for r in result.first_turn["rolls"]) == pytest.approx(1.0, abs=1e-5)
     assert json.loads(json.dumps(result.to_json()))["par"] == round(result.par, 4)
@@ -83,8 +127,8 @@ def test_tiny_par_exact_value() -> None:
 def test_float32_is_within_its_stated_error() -> None:
     """docs/par.md: float32 values are within 1e-3 turns of float64."""
     race = tiny_race()
-    p32 = par_for(race, ParOptions(dice_cap=3, tolerance=1e-5)).par
-    p64 = par_for(race, ParOptions(dice_cap=3, tolerance=1e-9, float64=True)).par
+    p32 = par_for(race, ParOptions(dice_cap=3, tolerance=1e-5, **COLLAPSED)).par
+    p64 = par_for(race, ParOptions(dice_cap=3, tolerance=1e-9, float64=True, **COLLAPSED)).par
     assert abs(p32 - p64) < 1e-3
 
 
@@ -115,16 +159,19 @@ def test_par_is_not_above_the_greedy_bot() -> None:
 
 
 def test_lattice_minimum_equals_the_plain_minimum() -> None:
-    """The sub-multiset lattice gives the same values as the minimum plan by plan."""
+    """The sub-multiset lattice gives the same values as the minimum plan by plan (on the same
+    moves; the collapsed counts keep it quick, the dice do not care)."""
     race = tiny_race()
     template = Position(race, (start_boats(race)[0],), 0, 1)
+    lattice = build_dice_model(template, 3)
+    plain = build_dice_model(template, 3, use_lattice=False)
+    assert lattice.lattice is not None and plain.lattice is None
+    moves = build_transitions(template, lattice, seeds=[template.boat], floor=0, ceiling=0)
     values = []
-    for lattice in (True, False):
-        dice = build_dice_model(template, 3, use_lattice=lattice)
-        assert (dice.lattice is not None) is lattice
-        moves = build_transitions(template, dice, seeds=[template.boat])
-        sol = value_iteration(moves, move_indices(moves), sink_penalty=100.0, tolerance=1e-9,
-                              dtype=np.float64)
+    for dice in (lattice, plain):
+        these = dataclasses.replace(moves, space=dataclasses.replace(moves.space, dice=dice))
+        sol = value_iteration(these, move_indices(these), sink_penalty=100.0, tolerance=1e-9,
+                              dtype=np.float64, start=lower_bound(these, 100.0))
         values.append(sol.values)
     assert np.allclose(values[0], values[1], atol=1e-9)
 
@@ -230,4 +277,6 @@ def test_par_command_needs_one_source() -> None:
 
 def test_boat_of_round_trip() -> None:
     boat = Boat("yellow", start_boats(tiny_race())[0].hex, start_boats(tiny_race())[0].heading)
-    assert boat_of((boat.hex, boat.heading, (), 0, 1, 0, False)) == boat
+    assert boat_of((boat.hex, boat.heading, (), 0, 1, 0, False, ())) == boat
+    undone = boat._replace(crossings=-1, later=(1, -1))
+    assert boat_of((boat.hex, boat.heading, (), 0, 1, -1, False, (1, -1))) == undone

@@ -13,29 +13,34 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_builder.powerboats.study.transitions import ALL_ROUNDINGS, Transitions
+from course_builder.powerboats.study.transitions import FINISHED_ROUND, Transitions
 
 
-def _edges(moves: Transitions, crashes: bool) -> tuple[list[int], list[int], list[int]]:
+def _edges(moves: Transitions, crashes: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(from, to) pairs as ``row * places + place`` from the rounding and exact moves, and the
     (row, place) codes that can finish in one move."""
     n_rows, n_p = len(moves.space.roundings), moves.space.n_places
-    sources: list[int] = []
-    targets: list[int] = []
-    finishing: list[int] = []
-    listed = [(r, place, res) for place, _total, _t, r, res in moves.rounding_moves]
-    listed += [(r, place, res) for r, _d, _s, place, _t, res in moves.exact_moves]
-    for r, place, res in listed:
-        if res == "sunk":
-            continue
-        rows = range(n_rows) if r == ALL_ROUNDINGS else (r,)
-        for row in rows:
-            if res == "finished":
-                finishing.append(row * n_p + place)
-            elif not isinstance(res, str) and (crashes or res[2] or not res[1]):
-                to = row if r == ALL_ROUNDINGS else res[0]
-                sources.append(row * n_p + place)
-                targets.append(to * n_p + res[3])
+    rows = np.arange(n_rows, dtype=np.int64)[:, None]
+    listed = [(place, sig, body) for place, _t, _turn, body, sig in moves.rounding_moves]
+    listed += [(place, sig, body) for _d, _s, place, _t, body, sig in moves.exact_rounding_moves]
+    listed += [(place, -1, (res == "sunk", 0 if isinstance(res, str) else res[1],
+                            () if isinstance(res, str) else res[2],
+                            -1 if isinstance(res, str) else res[3]))
+               for _d, _s, place, _t, res in moves.exact_moves]
+    if not listed:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    place = np.array([m[0] for m in listed], dtype=np.int64)
+    sig = np.array([m[1] for m in listed], dtype=np.int64)
+    sunk = np.array([m[2][0] for m in listed], dtype=bool)
+    calm = np.array([crashes or bool(m[2][2]) or not m[2][1] for m in listed], dtype=bool)
+    place2 = np.array([m[2][3] for m in listed], dtype=np.int64)
+    answers = moves.answers.astype(np.int64)
+    after = np.where(sig >= 0, answers[np.maximum(sig, 0)].T if len(answers) else rows, rows)
+    finishing = (rows * n_p + place)[after == FINISHED_ROUND]
+    ok = (after != FINISHED_ROUND) & ~sunk & calm
+    sources = np.broadcast_to(rows * n_p + place, ok.shape)[ok]
+    targets = (after * n_p + place2)[ok]
     return sources, targets, finishing
 
 
@@ -49,10 +54,10 @@ def moves_to_go(moves: Transitions, *, crashes: bool = True) -> np.ndarray:
     plain = moves.target
     ok = plain >= 0 if crashes else (plain >= 0) & ~moves.crash
     step = np.where(ok, plain, n_p).reshape(n_p, -1)  # n_p: an extra column of inf
-    src = np.array(sources, dtype=np.intp)
-    dst = np.array(targets, dtype=np.intp)
+    src = sources.astype(np.intp)
+    dst = targets.astype(np.intp)
     first = np.full(n_rows * n_p, np.inf)
-    first[np.array(finishing, dtype=np.intp)] = 1.0
+    first[finishing.astype(np.intp)] = 1.0
     go = first.reshape(n_rows, n_p)
     while True:
         padded = np.concatenate([go, np.full((n_rows, 1), np.inf)], axis=1)

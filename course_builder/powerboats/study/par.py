@@ -8,9 +8,9 @@ optimal policy (for the command line and the setup sheet).
 
 The model and its assumptions are in docs/par.md; the choices made are rulings PAR-01 to PAR-05
 in docs/rulings.md: a sinking costs ``sink_penalty`` turns (PAR-01), a boat holds at most
-``dice_cap`` dice (PAR-02), outcomes come from the kernel (PAR-03), crossings counts below
-``crossings_floor`` count as the floor (PAR-04), the boat is alone and starts on the best start
-hex (PAR-05).
+``dice_cap`` dice (PAR-02), outcomes come from the kernel (PAR-03), crossing counts are held
+between ``crossings_floor`` and ``crossings_ceiling`` (PAR-04), the boat is alone and starts on
+the best start hex (PAR-05).
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ class ParOptions:
     """PAR-02: the most dice a boat holds."""
     crossings_floor: int = -1
     """PAR-04: crossings counts below this count as this."""
+    crossings_ceiling: int = 1
+    """PAR-04: counts of later lines (open after an undone rounding) above this count as this."""
     tolerance: float = 1e-3
     """Sweeps stop when no value moves by more than this (turns)."""
     float64: bool = False
@@ -184,12 +186,9 @@ def start_boats(race: Race, colour: str = PAR_COLOUR) -> list[Boat]:
 
 
 def lower_bound(moves: Transitions, sink_penalty: float) -> np.ndarray:
-    """Values no state can beat (:mod:`.distance`), rows x states, to start the sweeps from."""
-    space = moves.space
-    go = np.minimum(moves_to_go(moves), sink_penalty)
-    per_row = np.broadcast_to(go[:, None, None, :], (len(space.roundings), space.n_sets,
-                                                     DAMAGES, space.n_places))
-    return per_row.reshape(len(space.roundings), space.body)
+    """Values no state can beat (:mod:`.distance`), rounding states x places (the same for every
+    damage and dice set), to start the sweeps from."""
+    return np.minimum(moves_to_go(moves), sink_penalty)
 
 
 def solve_par(race: Race, options: ParOptions | None = None, *,
@@ -202,9 +201,11 @@ def solve_par(race: Race, options: ParOptions | None = None, *,
     seeds += [p.boat._replace(colour=PAR_COLOUR) for p in positions if p.boat.racing]
     template = Position(race, (seeds[0],), 0, 1)
     dice = build_dice_model(template, options.dice_cap)
-    moves = build_transitions(template, dice, floor=options.crossings_floor, seeds=seeds,
+    moves = build_transitions(template, dice, floor=options.crossings_floor,
+                              ceiling=options.crossings_ceiling, seeds=seeds,
                               progress=(lambda f: progress("build", f)) if progress else None)
     index = move_indices(moves)
+    start = lower_bound(moves, options.sink_penalty)
     built = time.perf_counter()
     dtype = np.float64 if options.float64 else np.float32
 
@@ -214,7 +215,7 @@ def solve_par(race: Race, options: ParOptions | None = None, *,
 
     solution = value_iteration(moves, index, sink_penalty=options.sink_penalty,
                                tolerance=options.tolerance, dtype=dtype, progress=solving,
-                               start=lower_bound(moves, options.sink_penalty))
+                               start=start)
     if progress:
         progress("solve", 1.0)
     space = moves.space

@@ -33,7 +33,8 @@ def par_text(result: ParResult) -> str:
         f"{s.sweeps} sweeps to {s.residual:.1e} turns ({'float64' if o.float64 else 'float32'}); "
         f"built {s.build_seconds:.1f} s, solved {s.solve_seconds:.1f} s",
         f"rulings: a sinking costs {o.sink_penalty:g} turns (PAR-01), at most {o.dice_cap} dice "
-        "(PAR-02), the boat alone (PAR-05); docs/par.md",
+        f"(PAR-02), crossing counts held within {o.crossings_floor}..{o.crossings_ceiling:+d} "
+        "(PAR-04), the boat alone (PAR-05); docs/par.md",
     ]
     return "\n".join(lines)
 

@@ -5,8 +5,10 @@ A state is (rounding state, damage, dice held, place):
 * a *place* is the boat's hex, its heading and whether it waits on a redoubt (expansion,
   "Redoubt": the next move is doubled and straight on); only places a boat can reach from the
   start are kept (:mod:`.transitions` finds them);
-* a *rounding state* is the boat's next buoy (1-3, or 4 for the finish) and the net crossings of
-  that buoy's rounding line since the last rounding (COURSE-04);
+* a *rounding state* is the boat's progress round the course (COURSE-04): its next buoy (1-3, or
+  4 for the finish), the net crossings of that buoy's line, and the counts of the later buoys'
+  lines already open (after a rounding was undone), each held between ``floor`` and ``ceiling``
+  (PAR-04: :func:`rounding_key`);
 * damage is 0 to 3 (4 sinks, reference "Damage");
 * the dice are one of the :class:`~.dice.DiceModel` sets.
 
@@ -30,14 +32,23 @@ from course_builder.powerboats.study.dice import DiceModel
 Place = tuple[int, Direction, bool]
 """A boat's hex (board index), heading and redoubt wait."""
 
-Rounding = tuple[int, int]
-"""A boat's next buoy (4 = the finish) and its crossings count."""
+Rounding = tuple[int, int, tuple[int, ...]]
+"""A boat's next buoy (4 = the finish), its crossings count and the counts of the later open
+lines (:attr:`~..play.position.Boat.later`), held within the model's bounds (PAR-04)."""
 
 DAMAGES = SINK_AT
 """Damage levels a boat can be at and still race: 0 to 3."""
 
 SUNK, ILLEGAL, FINISHED = -3, -2, -1
 """The end cells of a row, counted from its end."""
+
+
+def rounding_key(boat: Boat, floor: int, ceiling: int) -> Rounding:
+    """A boat's rounding state in the model (PAR-04): every count below ``floor`` counts as
+    ``floor``, and a later line's count above ``ceiling`` as ``ceiling`` (the next buoy's count
+    is never above 0: at +1 the buoy is rounded)."""
+    return (boat.next_buoy, max(boat.crossings, floor),
+            tuple(min(max(k, floor), ceiling) for k in boat.later))
 
 
 @dataclass
@@ -52,6 +63,8 @@ class StateSpace:
     dice: DiceModel
     floor: int
     """The lowest crossings count kept; lower counts are counted as this (PAR-04)."""
+    ceiling: int
+    """The highest count of a later line kept; higher counts are counted as this (PAR-04)."""
 
     @property
     def n_places(self) -> int:
@@ -91,7 +104,7 @@ class StateSpace:
         state (a place never reached from the start, more dice than the cap, a rounding state
         the solver never met)."""
         place = self.place_index.get((self.hex_index(boat), boat.heading, boat.redoubt))
-        rounding = self.rounding_index.get((boat.next_buoy, max(boat.crossings, self.floor)))
+        rounding = self.rounding_index.get(rounding_key(boat, self.floor, self.ceiling))
         dice = self.dice.index.get(tuple(sorted(boat.dice)))
         if place is None or rounding is None or dice is None or not 0 <= boat.damage < DAMAGES:
             return None
@@ -105,4 +118,4 @@ class StateSpace:
         """The racing boat of a state."""
         hex_i, heading, wait = self.places[place]
         return Boat(colour, self.race.hexes[hex_i], heading, dice, damage, rounding[0],
-                    rounding[1], 0, False, wait)
+                    rounding[1], 0, False, wait, rounding[2])
