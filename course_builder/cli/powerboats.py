@@ -568,6 +568,3 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
         flag = "legal" if c.legal else "illegal"
         click.echo(f"  {c.turn.word:8} {c.heading.name:2} {flag:7} {c.reach} water ahead; "
                    f"{result}")
-
-
-

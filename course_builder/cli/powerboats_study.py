@@ -1,6 +1,7 @@
-"""``course-builder powerboats simulate`` and ``atlas``: bots race many times over a course, a
-whole game or every course of a lake, and the statistics say which courses are short, long,
-fair or dangerous (docs/simulation.md)."""
+"""``course-builder powerboats simulate``, ``atlas`` and ``par``: bots race many times over a
+course, a whole game or every course of a lake, and the statistics say which courses are short,
+long, fair or dangerous (docs/simulation.md); par is the exact expected length with perfect play
+(docs/par.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from course_builder.cli.common import (
     OUTPUT_HELP,
     emit,
     emit_files,
+    output_option,
     progress_bar,
     resolve_seed,
     seed_option,
@@ -26,6 +28,7 @@ from course_builder.cli.powerboats import (
     board_options,
     catalog,
     powerboats,
+    read_position,
 )
 from course_builder.core.errors import CourseBuilderError
 
@@ -267,3 +270,78 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
         lines.append(f"{k:3}. {r.code}  turns {d['mean_turns']}, crashes {d['crashes_per_race']}"
                      f", sunk {d['sink_rate']}, seat gap {d['seat_gap']}")
     emit("\n".join(lines) + "\n", output)
+
+
+# -------------------------------------------------------------------------------------------------
+# powerboats par
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("par")
+@click.option("--race", type=click.Choice(["A", "B", "C"], case_sensitive=False), default=None,
+              help="Race A, B or C: a random course on the board (or give --course/--position).")
+@board_options
+@seed_option
+@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@click.option("--course", "course_file", type=click.Path(exists=True, dir_okay=False,
+                                                          path_type=Path),
+              default=None, help="A course JSON file (from 'course --format json').")
+@click.option("--position", "position_text", default=None, metavar="POSITION",
+              help="Also the best move and par from this position (notation, or a file).")
+@_rules_options
+@click.option("--sink-penalty", type=click.FloatRange(min=0.0), default=100.0,
+              show_default=True, help="Turns a sinking costs (ruling PAR-01).")
+@click.option("--dice-cap", type=click.IntRange(1, 8), default=5, show_default=True,
+              help="Most dice a boat holds in the model (ruling PAR-02).")
+@click.option("--tolerance", type=click.FloatRange(min=1e-9), default=1e-3, show_default=True,
+              help="Stop when no value moves by more than this many turns in a sweep.")
+@click.option("--float64", is_flag=True, help="Solve in float64 (slower; float32 is the default).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@output_option
+def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+            tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
+            course_file: Path | None, position_text: str | None, sink_penalty: float,
+            dice_cap: int, tolerance: float, float64: bool, fmt: str, output: Path | None,
+            **options: Any) -> None:
+    """Exact par: the expected turns one boat alone needs with perfect play (docs/par.md)."""
+    from course_builder.powerboats.play.race import Race
+    from course_builder.powerboats.study.par import ParOptions, par_for, solve_par
+    from course_builder.powerboats.study.report import par_text, position_json, position_words
+
+    rules = _rules(options)
+    if sum(x is not None for x in (race, course_file, position_text)) != 1:
+        raise click.UsageError("give one of --race, --course or --position")
+    position = None
+    if position_text is not None:
+        position = read_position(position_text, rules)
+        the_race = position.race
+    elif course_file is not None:
+        lake, courses = _course_from_file(course_file)
+        the_race = Race(lake, courses[0], rules)
+    else:
+        assert race is not None
+        choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+        seed = resolve_seed(seed, True)
+        lake = catalog().make(choice, seed)
+        from course_builder.powerboats.course.generate import CourseMaker
+
+        the_race = Race(lake, CourseMaker(lake).generate(race.upper(), seed,
+                                                         expansion=expansion), rules)
+    par_options = ParOptions(sink_penalty, dice_cap, tolerance=tolerance, float64=float64)
+    with progress_bar("par") as bar:
+        def progress(stage: str, fraction: float) -> None:  # building 40%, solving 60%
+            bar(int(1000 * (0.4 * fraction if stage == "build" else 0.4 + 0.6 * fraction)), 1000)
+
+        if position is None:
+            result = par_for(the_race, par_options, progress=progress)
+        else:
+            table = solve_par(the_race, par_options, positions=[position], progress=progress)
+    if position is None:
+        emit(json.dumps(result.to_json(), indent=1) if fmt == "json" else par_text(result),
+             output)
+    elif fmt == "json":
+        emit(json.dumps({**position_json(table, position), "options": par_options.to_json(),
+                         "model": table.stats.to_json()}, indent=1), output)
+    else:
+        emit(position_words(table, position), output)

@@ -1,0 +1,144 @@
+"""Exact par on the classic lake: time and peak memory on one core, beside the issue's prototype.
+
+Run: python benchmarks/par.py [--races 2000] [--seed 1] [--cap6] [-o benchmarks/par-result.json]
+
+Each case runs in a fresh process (so that its peak RSS is its own) with the BLAS held to one
+thread: race A of the classic lake (course seed ``--seed``) without and with the Expansion 1
+tiles, float32 (the default) and float64 (for the float32 error). Then the perfect bot plays
+``--races`` single-boat races through the kernel's ``apply`` and its mean is set beside par.
+``--cap6`` also solves with 6 dice (PAR-02: does the 6th die change par?).
+
+Targets (issue "Exact par"): par for a classic-lake course in < 10 s and < 1 GB on one core.
+The prototype's figures from the issue are printed beside ours. The prototype (and this model
+before issue 20) had 7 rounding states; COURSE-04 as issue 20 has it needs 37 (PAR-04), so the
+model is about five times larger. Each case records the machine's load average before it: on a
+shared machine the times scale with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"  # one core, before numpy loads
+
+PROTOTYPE = {
+    "states": "about 10 M (up to 5 held dice)",
+    "sweep_seconds": 0.3,
+    "sweeps_to_1e-3": "about 50",
+    "float32_seconds": 11,
+    "float64_seconds": 18,
+    "memory": "under 1 GB",
+    "six_dice": "same par as 5 to three decimals",
+    "pure_python": "30-50x slower",
+}
+TARGET_SECONDS = 10.0
+TARGET_MB = 1024.0
+
+
+def one_case(expansion: bool, float64: bool, cap: int, seed: int) -> dict:
+    """Solve one course in this process and report time, memory and the model's size."""
+    import resource
+    import time
+
+    from course_builder.powerboats import CourseMaker, Race, classic_board
+    from course_builder.powerboats.study.par import ParOptions, par_for
+
+    load = os.getloadavg()[0]
+    started = time.perf_counter()
+    board = classic_board()
+    race = Race(board, CourseMaker(board).generate("A", seed=seed, expansion=expansion))
+    result = par_for(race, ParOptions(dice_cap=cap, float64=float64))
+    seconds = time.perf_counter() - started
+    stats = result.stats
+    return {"course": result.course, "par": round(result.par, 5), "seconds": round(seconds, 2),
+            "build_seconds": round(stats.build_seconds, 2),
+            "solve_seconds": round(stats.solve_seconds, 2),
+            "sweep_seconds": round(stats.solve_seconds / max(stats.sweeps, 1), 3),
+            "sweeps": stats.sweeps, "residual": stats.residual, "states": stats.states,
+            "rounding_states": stats.roundings, "kernel_calls": stats.kernel_calls,
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "load_average_before": round(load, 2)}
+
+
+def run_case(expansion: bool, float64: bool, cap: int, seed: int) -> dict:
+    args = [sys.executable, __file__, "--case", f"{int(expansion)},{int(float64)},{cap},{seed}"]
+    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def bot_check(seed: int, races: int) -> dict:
+    """The perfect bot's mean over seeded single-boat races, beside par (plain course)."""
+    import random
+    import statistics
+    import time
+
+    from course_builder.powerboats import CourseMaker, Race, classic_board
+    from course_builder.powerboats.play.position import Position
+    from course_builder.powerboats.study.par import par_for
+    from course_builder.powerboats.study.perfect import PerfectBot, race_alone
+
+    board = classic_board()
+    race = Race(board, CourseMaker(board).generate("A", seed=seed))
+    result = par_for(race)
+    assert result.table is not None
+    bot = PerfectBot(result.table)
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    runs = [race_alone(race, bot, rng, start=Position(race, (result.start,), 0, 1))
+            for _ in range(races)]
+    costs = [r.cost(result.options.sink_penalty) for r in runs]
+    error = statistics.stdev(costs) / len(costs) ** 0.5
+    mean = statistics.mean(costs)
+    return {"races": races, "par": round(result.par, 4), "bot_mean": round(mean, 4),
+            "standard_error": round(error, 4), "within_3_errors": abs(mean - result.par) < 3 * error,
+            "sunk": sum(r.sunk for r in runs), "seconds": round(time.perf_counter() - started, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--case", help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--races", type=int, default=2000)
+    parser.add_argument("--cap6", action="store_true")
+    parser.add_argument("-o", "--output", default=None)
+    args = parser.parse_args()
+    if args.case:
+        e, f, cap, seed = (int(x) for x in args.case.split(","))
+        print(json.dumps(one_case(bool(e), bool(f), cap, seed)))
+        return
+    cases = {"classic A, float32": run_case(False, False, 5, args.seed),
+             "classic A, float64": run_case(False, True, 5, args.seed),
+             "classic A + expansion, float32": run_case(True, False, 5, args.seed),
+             "classic A + expansion, float64": run_case(True, True, 5, args.seed)}
+    if args.cap6:
+        cases["classic A, 6 dice, float32"] = run_case(False, False, 6, args.seed)
+    plain = cases["classic A, float32"]
+    report = {
+        "benchmark": "exact par on the classic lake, one core (BLAS 1 thread), one run each",
+        "python": sys.version.split()[0],
+        "prototype (issue)": PROTOTYPE,
+        "cases": cases,
+        "float32_error": {
+            "classic A": round(abs(plain["par"] - cases["classic A, float64"]["par"]), 5),
+            "classic A + expansion": round(abs(cases["classic A + expansion, float32"]["par"]
+                                               - cases["classic A + expansion, float64"]["par"]),
+                                           5)},
+        "perfect_bot": bot_check(args.seed, args.races) if args.races else None,
+        "targets": {"seconds": f"< {TARGET_SECONDS}", "peak_rss_mb": f"< {TARGET_MB}"},
+        "meets_targets": all(c["seconds"] < TARGET_SECONDS and c["peak_rss_mb"] < TARGET_MB
+                             for name, c in cases.items() if "float32" in name),
+    }
+    text = json.dumps(report, indent=1)
+    print(text)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
