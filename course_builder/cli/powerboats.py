@@ -291,6 +291,9 @@ def _without_path(message: str, path: Path) -> str:
 @click.option("--stats", "stats_games", type=click.IntRange(0, 100_000), default=0,
               metavar="GAMES", help="Print each course's expected length in turns and its crash "
               "and sink rates from this many simulated 4-boat races (greedy bots; SIM-04).")
+@click.option("--par", "with_par", is_flag=True,
+              help="Print each course's par: the expected turns of one boat alone with perfect "
+              "play (docs/par.md; tens of seconds a course).")
 @click.option("--finish-buoy-on-water", is_flag=True,
               help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -301,7 +304,7 @@ def _without_path(message: str, path: Path) -> str:
 def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
               course_file: Path | None, fmt: str, paper: str, dpi: int, mats: bool,
-              no_route: bool, stats_games: int, finish_buoy_on_water: bool,
+              no_route: bool, stats_games: int, with_par: bool, finish_buoy_on_water: bool,
               output: Path | None) -> None:
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
     code, and the steps (on a second page when they do not fit)."""
@@ -324,6 +327,8 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         stem = f"powerboats-{race.upper() if race.lower() != 'game' else 'game'}-{seed}"
     if stats_games:
         courses = _with_stats(lake, courses, stats_games, seed or 0)
+    if with_par:
+        courses = _with_par(lake, courses)
     with progress_bar("drawing sheets") as progress:
         files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(),
                               show_route=not no_route, mats=mats, dpi=dpi, progress=progress)
@@ -362,6 +367,24 @@ def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[An
                     f"{s.crashes_per_race:.1f} crashes and {s.sink_rate:.0%} sinkings per boat "
                     "and race (SIM-04)")
         out.append(dataclasses.replace(course, notes=(*course.notes, note)))
+    return out
+
+
+def _with_par(lake: Any, courses: list[Any]) -> list[Any]:
+    """Each course with a note of its par (docs/par.md)."""
+    import dataclasses
+
+    from course_builder.powerboats.play.race import Race
+    from course_builder.powerboats.study.par import par_for
+
+    out = []
+    with progress_bar("par") as bar:
+        for k, course in enumerate(courses):
+            par = par_for(Race(lake, course), keep_table=False).par
+            bar(k + 1, len(courses))
+            note = (f"par {par:.1f} turns: the expected turns of one boat alone with perfect play "
+                    "(PAR-01..PAR-05)")
+            out.append(dataclasses.replace(course, notes=(*course.notes, note)))
     return out
 
 

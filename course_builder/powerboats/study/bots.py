@@ -221,13 +221,21 @@ class LookaheadBot(GreedyBot):
                    for roll in roll_outcomes(position, step))
 
 
+def _perfect(rng: random.Random) -> Bot:
+    from course_builder.powerboats.study.perfect import PerfectPlayer
+
+    return PerfectPlayer(rng)
+
+
 BOTS: dict[str, Callable[[random.Random], Bot]] = {
     "random": RandomBot,
     "cautious": CautiousBot,
     "greedy": GreedyBot,
     "lookahead": LookaheadBot,
+    "perfect": _perfect,
 }
-"""The bots by name, each made from a seeded random source."""
+"""The bots by name, each made from a seeded random source. ``perfect`` plays the par policy
+(docs/par.md), solved once per race: tens of seconds."""
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

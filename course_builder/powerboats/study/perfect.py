@@ -54,6 +54,30 @@ class PerfectBot:
         return self.table.heading_values(position, dice)[0][0]
 
 
+class PerfectPlayer:
+    """The perfect bot for the simulator: the par policy of whatever race it is put in, solved on
+    first use and kept with the race (a solve takes tens of seconds: use it for one course)."""
+
+    name = "perfect"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def _bot(self, race: Race) -> PerfectBot:
+        table = race.memo.get("par-table")
+        if table is None:
+            from course_builder.powerboats.study.par import solve_par
+
+            table = race.memo["par-table"] = solve_par(race)
+        return PerfectBot(table)
+
+    def choose_dice(self, position: Position) -> DiceStep:
+        return self._bot(position.race).choose_dice(position)
+
+    def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn:
+        return self._bot(position.race).choose_turn(position, dice)
+
+
 @dataclass(frozen=True)
 class RaceRun:
     """One boat's race: turns played, and whether it finished or sank (or ran out of turns)."""
