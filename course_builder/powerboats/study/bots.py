@@ -93,21 +93,25 @@ def headings_judged(position: Position, dice: Sequence[int]) -> list[tuple[float
     boat = position.boat
     race = position.race
     total = sum(dice)
-    start = race.board.index_of[boat.hex]
-    others = {race.board.index_of[b.hex] for b in position.boats if b is not boat}
+    index_of = race.board.index_of
+    start = index_of[boat.hex]
     guide = guide_for(race)
-    phase, counts = boat.progress
+    row = guide.row(*boat.progress)
+    plain = SHORTCUT and total > 0 and not boat.redoubt and row >= 0
+    if plain:
+        others = {index_of[b.hex] for b in position.boats if b is not boat}
+        clear, free, gap, tiles = (race.clear_run[start], race.gate_free[start],
+                                   race.tile_gap[start], race.tile_ahead[start])
+        lines, flat = race.lines_ahead[start], guide.flat
     moving: Position | None = None
     judged = []
     for c in heading_choices(position, dice):
         if not c.legal:
             continue
         d = c.heading
-        if (SHORTCUT and not boat.redoubt and total and race.clear_run[start][d] >= total
-                and race.gate_free[start][d] >= total and race.tile_gap[start][d] > total
-                and race.tile_ahead[start][d] > total
-                and (end := race.lines_ahead[start][d][total - 1]) not in others):
-            judged.append((float(guide.value(end, d, phase, counts)), c.turn, False))
+        if (plain and clear[d] >= total and free[d] >= total and gap[d] > total
+                and tiles[d] > total and (end := lines[d][total - 1]) not in others):
+            judged.append((float(flat[row + end * 6 + d.value]), c.turn, False))
             continue
         moving = moving or _holding(position, dice or (1,))
         outcome = apply(moving, _KEEP[c.turn] if dice else _DROP_ONE[c.turn])
@@ -148,19 +152,18 @@ def aimed_step(position: Position, target: float, max_dice: int) -> DiceStep:
     """The dice step without re-rolls whose expected total is nearest ``target``, holding at most
     ``max_dice`` dice (the faster on a tie; never standing still with no dice when it can
     move)."""
-    boat = position.boat
-    held = sum(boat.dice)
-    steps = plain_steps(position)
-    if not boat.dice:
-        steps = [s for s in steps if s.rolled_count] or steps
-    allowed = [s for s in steps
-               if len(boat.dice) + (s.change is DiceChange.ADD) - (s.change is DiceChange.REMOVE)
-               <= max_dice] or steps
-
-    def expected(s: DiceStep) -> float:
-        return held - (s.removed or 0) + 2.0 * s.rolled_count
-
-    return min(allowed, key=lambda s: (abs(expected(s) - target), -expected(s)))
+    dice = position.boat.dice
+    held = sum(dice)
+    best: tuple[float, float, DiceStep] | None = None
+    for step in plain_steps(position):
+        adds = step is _ADD_ONE
+        if (not dice and not adds) or (adds and len(dice) >= max_dice):
+            continue  # never stand still without dice; never above max_dice
+        expected = held - (step.removed or 0) + (2.0 if adds else 0.0)
+        key = (abs(expected - target), -expected, step)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    return best[2] if best is not None else plain_steps(position)[0]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -36,17 +36,30 @@ class TurnsToGo:
         self.race = race
         states = progress_states(len(race.gates))
         self.codes = {state: k for k, state in enumerate(states)}
+        self._seen: dict[tuple[int, tuple[int, ...]], int | None] = {}
         self.n = len(race.board)
         self.values, self.runs = _solve(race, states, self.codes, max_run)
+        self.flat: list[int] = self.values.ravel().tolist()
+        """The values as a flat list, ``code * n * 6 + index * 6 + heading``: the bots' lookups."""
 
     def _code(self, phase: int, counts: tuple[int, ...]) -> int | None:
-        state = (phase, tuple(max(c, -1) for c in counts)) if phase < 3 else (3, ())
-        return self.codes.get(state)
+        key = (phase, counts)
+        code = self._seen.get(key, -1)
+        if code == -1:
+            state = (phase, tuple(max(c, -1) for c in counts)) if phase < 3 else (3, ())
+            code = self._seen[key] = self.codes.get(state)
+        return code
 
     def value(self, index: int, heading: Direction, phase: int, counts: tuple[int, ...]) -> int:
         """Fewest moves home from this hex, heading and rounding state (:data:`FAR`: none)."""
         code = self._code(phase, counts)
-        return FAR if code is None else int(self.values[code, index, heading.value])
+        return FAR if code is None else self.flat[(code * self.n + index) * 6 + heading.value]
+
+    def row(self, phase: int, counts: tuple[int, ...]) -> int:
+        """Where a rounding state's values start in :attr:`flat` (-1 for a state the guide does
+        not know): ``flat[row + index * 6 + heading]``."""
+        code = self._code(phase, counts)
+        return -1 if code is None else code * self.n * 6
 
     def best_run(self, index: int, heading: Direction, phase: int, counts: tuple[int, ...]
                  ) -> int:

@@ -147,7 +147,10 @@ def race_loop(position: Position, bots: Sequence[Bot], dice: random.Random, max_
 
 def start_places(race: Race, boats: int, rng: random.Random) -> list[Hex]:
     """Start hexes for ``boats`` boats: the nearest free ones, dealt to the seats at random."""
-    places = list(start_hexes(race)[:boats])
+    hexes = race.memo.get("start-hexes")
+    if hexes is None:
+        hexes = race.memo["start-hexes"] = start_hexes(race)
+    places = list(hexes[:boats])
     rng.shuffle(places)
     return places
 
