@@ -276,8 +276,7 @@ def _without_path(message: str, path: Path) -> str:
 @board_options
 @seed_option
 @click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
-@click.option("--course", "course_file", type=click.Path(exists=True, dir_okay=False,
-              path_type=Path), default=None,
+@click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Print this course file (e.g. a validated hand-laid course) instead.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
               show_default=True)

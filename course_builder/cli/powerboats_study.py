@@ -283,8 +283,7 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
 @board_options
 @seed_option
 @click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
-@click.option("--course", "course_file", type=click.Path(exists=True, dir_okay=False,
-                                                          path_type=Path),
+@click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="A course JSON file (from 'course --format json').")
 @click.option("--position", "position_text", default=None, metavar="POSITION",
               help="Also the best move and par from this position (notation, or a file).")
