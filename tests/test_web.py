@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -68,6 +69,16 @@ def test_a_game_is_placed_rolled_moved_and_recorded(base: str) -> None:
     assert record.tags["Seed"] == "7"
 
 
+def test_a_whole_recorded_game_opens_at_its_end_with_the_standings(base: str) -> None:
+    text = (ROOT / "tests" / "data" / "game-4-boats.pbr").read_text(encoding="utf-8")
+    view = post(base, "/api/open", {"text": text})
+    replayed = replay(read_record(text), RaceBook())
+    assert view["phase"] == "over" and view["kind"] == "game"
+    assert [(s["colour"], s["points"]) for s in view["standings"]] == [
+        (s.colour, s.points) for s in replayed.standings]
+    assert [r["race"] for r in view["results"]] == ["A", "B", "C"]
+
+
 def test_rolling_in_a_game_follows_its_seed_as_play_does(base: str) -> None:
     view = placed_game(base)
     first = post(base, "/api/headings", {"state": view["state"], "step": "+", "roll": True})
@@ -121,6 +132,26 @@ def test_bad_requests_get_the_reason_the_command_line_gives(base: str) -> None:
     assert status == 400
 
 
+def raw_post(base: str, header: bytes, body: list[bytes]) -> tuple[int, bytes]:
+    """POST to /api/open by hand, the body in parts (the server may answer before it has read
+    them all): the status and the whole answer."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as conn:
+        conn.sendall(b"POST /api/open HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\n" + header + b"\r\n\r\n")
+        try:
+            for part in body:
+                conn.sendall(part)
+        except OSError:
+            pass  # the server answered and closed early
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+            if b"}" in answer:
+                break
+    return int(answer.split(b" ", 2)[1]), answer
+
+
 def test_the_server_refuses_what_is_not_a_small_json_request(base: str) -> None:
     status, data, _ = request(base, "/api/open", raw=b"text=1", content_type="text/plain")
     assert status == 415 and "JSON" in data["error"]
@@ -128,8 +159,11 @@ def test_the_server_refuses_what_is_not_a_small_json_request(base: str) -> None:
     assert status == 400 and data["error"].startswith("not valid JSON")
     status, data, _ = request(base, "/api/open", raw=b"[1]")
     assert status == 400
-    status, data, _ = request(base, "/api/open", raw=b'{"text": "' + b"x" * 600_000 + b'"}')
-    assert status == 413 and "too large" in data["error"]
+    status, answer = raw_post(base, b"Content-Length: 600000", [b'{"text": "xx'])
+    assert status == 413 and b"too large" in answer
+    chunk = b"%x\r\n%s\r\n" % (64 * 1024, b"x" * 64 * 1024)
+    status, answer = raw_post(base, b"Transfer-Encoding: chunked", [chunk] * 9 + [b"0\r\n\r\n"])
+    assert status == 413 and b"too large" in answer
     status, _, _ = request(base, "/api/nothing", {})
     assert status == 404
     status, _, _ = request(base, "/api/open")  # GET
@@ -162,6 +196,14 @@ def test_the_page_and_its_script_are_served(base: str) -> None:
     for name in ("app.js", "style.css"):
         status, _, _ = request(base, f"/static/{name}")
         assert status == 200
+
+
+def test_the_readme_shows_how_to_start_it_with_a_small_screenshot() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "course-builder serve" in readme and "docs/web-example.png" in readme
+    picture = ROOT / "docs" / "web-example.png"
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert picture.stat().st_size < 200_000
 
 
 def test_other_commands_do_not_import_the_web_stack() -> None:

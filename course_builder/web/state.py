@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.load import IllegalCourse, load_course
 from course_builder.powerboats.course.model import CourseError
@@ -186,16 +187,16 @@ def new_course(data: dict[str, Any]) -> tuple[Table, int]:
     seed = seed_field(data)
     lake = _CATALOG.make(BoardChoice("classic"), seed)
     course = CourseMaker(lake).generate(race, seed, expansion=_flag(data, "expansion"))
-    return Table("course", BOOK.race(Race(lake, course).code)), seed
+    return Table("course", BOOK.race(course_code(course, lake))), seed
 
 
 def course_from_file(data: Any) -> Table:
     """A course file's contents (as ``validate`` and ``sheet --course`` read it), checked."""
     try:
-        _board, course = load_course(data, _CATALOG)
+        board, course = load_course(data, _CATALOG)
     except IllegalCourse as exc:
-        raise CourseError(f"the course is not legal: {exc.problems[0]}") from None
-    return Table("course", BOOK.race(Race(_board, course).code))
+        raise CourseError(f"course file: {exc}") from None
+    return Table("course", BOOK.race(course_code(course, board)))
 
 
 def new_game_table(data: dict[str, Any]) -> Table:
@@ -218,7 +219,7 @@ def new_game_table(data: dict[str, Any]) -> Table:
     lake = _CATALOG.make(BoardChoice("classic"), seed)
     maker = CourseMaker(lake)
     expansion = _flag(data, "expansion")
-    races = [BOOK.race(Race(lake, maker.generate(r, seed, expansion=expansion)).code)
+    races = [BOOK.race(course_code(maker.generate(r, seed, expansion=expansion), lake))
              for r in "ABC"]
     game = new_game(players, first, races, Scoring(scoring))
     return Table("game", races[0], game=game, seed=seed)

@@ -203,8 +203,8 @@ function drawTrace(g) {
   }
   if (S.step !== null) {
     for (const hex of o.steps[S.step].hexes) {
-      el("polygon", {points: hexPoints(hex, 0.85), fill: "#ffd400", "fill-opacity": 0.35,
-        stroke: "#b08900", "stroke-width": 0.35, class: "step-hex"}, g);
+      el("polygon", {points: hexPoints(hex, 0.85), fill: "#00b4d8", "fill-opacity": 0.3,
+        stroke: "#0077b6", "stroke-width": 0.45, class: "step-hex"}, g);
     }
   }
 }
@@ -253,7 +253,8 @@ function onBoardClick(event) {
 function render() {
   const v = S.view;
   $("status").textContent = [v.message, v.status].filter(Boolean).join(" · ") || `Race ${v.race}: ${v.code}`;
-  $("boats-box").hidden = !v.boats.length;
+  $("boats-box").hidden = !v.boats.length && !(v.results && v.results.length);
+  $("boats").hidden = !v.boats.length;
   renderBoats(v);
   renderStandings(v);
   $("setup-box").hidden = v.kind !== "course";
@@ -268,6 +269,7 @@ function render() {
   renderTrace();
   $("keep-box").hidden = false;
   $("notation").value = v.notation || "";
+  $("notation-row").hidden = !v.notation;
   $("code").value = v.code;
   $("undo").disabled = !S.undo.length;
   const record = v.state.kind === "game" ? v.state.record : null;
