@@ -138,6 +138,7 @@ def test_each_tab_keeps_its_own_game(page: Any, browser: Any, base: str) -> None
     page.wait_for_selector("#overlay .boat")
     other = page.context.new_page()
     other.goto(base + "/")
+    other.wait_for_load_state("networkidle")
     assert other.locator("#overlay").count() == 0
     assert other.is_hidden("#keep-box")
     page.reload()

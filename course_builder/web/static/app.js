@@ -502,6 +502,7 @@ function zoom(button) {
 function rotatePending(by) {
   if (!S.pending) return;
   S.pending.heading = turned(S.pending.heading, by);
+  $("board-hint").textContent = `${S.view.to_act} at (${S.pending.hex}) heading ${S.pending.heading}: turn it or place it.`;
   render();
 }
 
