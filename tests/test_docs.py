@@ -30,7 +30,7 @@ def _cited() -> list[str]:
     root = Path(__file__).resolve().parents[1] / "course_builder"
     found: set[str] = set()
     for path in root.rglob("*.py"):
-        found.update(re.findall(r"\b(?:BOARD|COURSE|MOVE|EXP|GAME|PB|EX|VAN|TOR|PAR)-\d\d\b",
+        found.update(re.findall(r"\b(?:BOARD|COURSE|MOVE|EXP|GAME|SIM|PB|EX|VAN|TOR|PAR)-\d\d\b",
                                 path.read_text()))
     return sorted(found)
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 import click
 
 from course_builder import __version__
-from course_builder.cli import powerboats_game  # noqa: F401  (adds play and replay)
+from course_builder.cli import (
+    powerboats_game,  # noqa: F401  (adds play and replay)
+    powerboats_study,  # noqa: F401  (adds simulate and atlas)
+)
 from course_builder.cli.common import GameGroup
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.tortuga import tortuga

@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import random
+import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -55,9 +56,15 @@ class GameGroup(click.Group):
             ctx.exit(3)
 
 
+SEED_MAX = 2**63 - 1
+"""The largest seed: what course, game and state files record and read back."""
+
+
 def seed_option(fn: F) -> F:
-    return click.option("--seed", type=click.IntRange(min=0), default=None,
-                        help="Seed for every random choice; one is picked and printed if omitted.")(fn)
+    """``--seed``, 0 to 2**63-1 (a usage error otherwise)."""
+    return click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
+                        help="Seed for every random choice (0 to 2**63-1); one is picked and "
+                        "printed if omitted.")(fn)
 
 
 OUTPUT_HELP = ("Write to this file instead of stdout ('-': stdout). Written completely or not "
@@ -120,28 +127,74 @@ def emit_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
         click.echo(f"wrote {path}", err=True)
 
 
-def read_text(path: Path) -> str:
-    """A user's text file (UTF-8, a byte-order mark allowed); a file that cannot be read is a
-    one-line :class:`CourseBuilderError` naming it."""
+STDIN_NAME = "stdin"
+"""How messages name standard input, read for the file name ``-``."""
+
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""The largest file a command reads (16 MB; course, board, position and game files are a few
+kilobytes, game records a few hundred): a larger one is refused before it is read."""
+
+
+def input_name(path: Path) -> str:
+    """A file's name in messages (:data:`STDIN_NAME` for ``-``)."""
+    return STDIN_NAME if str(path) == "-" else str(path)
+
+
+def read_text(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> str:
+    """A user's text file, or standard input for ``-`` (UTF-8, a byte-order mark allowed); a file
+    that cannot be read, is larger than ``max_bytes`` or is not text is a one-line
+    :class:`CourseBuilderError` naming it."""
+    name = input_name(path)
     try:
-        data = path.read_bytes()
+        if str(path) == "-":
+            data = sys.stdin.buffer.read(max_bytes + 1)
+        else:
+            info = os.stat(path)
+            if stat.S_ISDIR(info.st_mode):
+                raise CourseBuilderError(f"{name}: is a folder, not a file")
+            if stat.S_ISREG(info.st_mode) and info.st_size > max_bytes:
+                raise CourseBuilderError(f"{name}: larger than {max_bytes} bytes")
+            with open(path, "rb") as handle:
+                data = handle.read(max_bytes + 1)
     except FileNotFoundError:
-        raise CourseBuilderError(f"{path}: no such file") from None
+        raise CourseBuilderError(f"{name}: no such file") from None
     except OSError as exc:
-        raise CourseBuilderError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise CourseBuilderError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+    if len(data) > max_bytes:
+        raise CourseBuilderError(f"{name}: larger than {max_bytes} bytes")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise CourseBuilderError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None
+        raise CourseBuilderError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def read_json(path: Path) -> Any:
-    """A JSON file's data; a bad file is a one-line :class:`CourseBuilderError`."""
-    text = read_text(path)
+def read_json(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> Any:
+    """A JSON file's data (``-``: standard input); a bad file is a one-line
+    :class:`CourseBuilderError` naming it, with the line and column where JSON says."""
+    return parse_json(read_text(path, max_bytes), input_name(path))
+
+
+def parse_json(text: str, name: str) -> Any:
+    """JSON text as data, refusing what JSON itself does not allow (``NaN``, ``Infinity``) and
+    what no game file needs (numbers of thousands of digits, nesting hundreds deep)."""
+    def no_constant(token: str) -> Any:
+        raise _NotJson(f"{token} is not a JSON number")
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=no_constant)
     except json.JSONDecodeError as exc:
-        raise CourseBuilderError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting
-        raise CourseBuilderError(f"{path}: not usable JSON ({type(exc).__name__}: "
-                                 f"{str(exc)[:80]})") from None
+        raise CourseBuilderError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
+                                 ) from None
+    except _NotJson as exc:
+        raise CourseBuilderError(f"{name}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise CourseBuilderError(f"{name}: not usable JSON: nested too deeply") from None
+    except ValueError as exc:  # Python's limit on the digits of an integer
+        if "digits" in str(exc):
+            raise CourseBuilderError(f"{name}: not usable JSON: a number with more than 4300 "
+                                     "digits") from None
+        raise CourseBuilderError(f"{name}: not usable JSON ({exc})"[:200]) from None
+
+
+class _NotJson(ValueError):
+    """A token Python's JSON reader accepts but JSON does not."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from course_builder.cli.common import (
     GameGroup,
     emit,
     emit_files,
+    input_name,
     output_option,
     progress_bar,
     read_json,
@@ -288,6 +288,9 @@ def _without_path(message: str, path: Path) -> str:
               help="PNG resolution (recorded in the PNG, so it prints at the paper's size).")
 @click.option("--mats", is_flag=True, help="Add a page of per-player dice and damage mats.")
 @click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
+@click.option("--stats", "stats_games", type=click.IntRange(0, 100_000), default=0,
+              metavar="GAMES", help="Print each course's expected length in turns and its crash "
+              "and sink rates from this many simulated 4-boat races (greedy bots; SIM-04).")
 @click.option("--finish-buoy-on-water", is_flag=True,
               help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -298,7 +301,8 @@ def _without_path(message: str, path: Path) -> str:
 def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
               course_file: Path | None, fmt: str, paper: str, dpi: int, mats: bool,
-              no_route: bool, finish_buoy_on_water: bool, output: Path | None) -> None:
+              no_route: bool, stats_games: int, finish_buoy_on_water: bool,
+              output: Path | None) -> None:
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
     code, and the steps (on a second page when they do not fit)."""
     from course_builder.render.powerboats.sheets import render_sheets
@@ -318,6 +322,8 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         races = "ABC" if race.lower() == "game" else race.upper()
         courses = [maker.generate(r, seed, expansion=expansion) for r in races]
         stem = f"powerboats-{race.upper() if race.lower() != 'game' else 'game'}-{seed}"
+    if stats_games:
+        courses = _with_stats(lake, courses, stats_games, seed or 0)
     with progress_bar("drawing sheets") as progress:
         files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(),
                               show_route=not no_route, mats=mats, dpi=dpi, progress=progress)
@@ -331,6 +337,32 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     emit_files([(target if len(files) == 1 else
                  target.with_name(f"{target.stem}-{suffix}{target.suffix}"), data)
                 for suffix, data in files])
+
+
+def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[Any]:
+    """Each course with a note of what a quick simulation says of it (SIM-04)."""
+    import dataclasses
+
+    from course_builder.powerboats.course.code import course_code
+    from course_builder.powerboats.study.runner import SimJob, simulate_many
+    from course_builder.powerboats.study.stats import summarize
+
+    jobs = [SimJob((course_code(c, lake),), ("greedy",) * 4, seed) for c in courses]
+    with progress_bar("simulating") as progress:
+        runs = simulate_many(jobs, games, progress=progress)
+    out = []
+    for course, run in zip(courses, runs, strict=True):
+        s = summarize(run)
+        t = s.turns_to_finish
+        if t.mean is None:
+            note = f"in {games} simulated 4-boat races no boat finished (SIM-04)"
+        else:
+            note = (f"simulated, {games} races of 4 greedy bots: about {t.mean:.0f} turns to "
+                    f"finish (10-90%: {t.percentiles[10]:.0f}-{t.percentiles[90]:.0f}); "
+                    f"{s.crashes_per_race:.1f} crashes and {s.sink_rate:.0%} sinkings per boat "
+                    "and race (SIM-04)")
+        out.append(dataclasses.replace(course, notes=(*course.notes, note)))
+    return out
 
 
 _GENERATION_ONLY = ("race", "board", "shuffle_tiles", "rotate_tiles", "tile_size", "density",
@@ -381,12 +413,8 @@ def read_position(text: str, rules: Any) -> Any:
     book = RaceBook(catalog(), read_course=lambda ref: read_json(Path(ref)))
     if "|" in text:
         return parse_position(text, rules, book)
-    if text == "-":
-        content = sys.stdin.read()
-        where = "standard input"
-    else:
-        content = read_text(Path(text))
-        where = text
+    content = read_text(Path(text))
+    where = input_name(Path(text))
     content = "\n".join(line for line in content.splitlines()
                         if not line.lstrip().startswith("#")).strip()
     if content.startswith("{"):

@@ -16,12 +16,29 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import F, GameGroup, output_option, resolve_seed, seed_option
-from course_builder.cli.common import emit as _emit_unchecked
+from course_builder.cli.common import (
+    F,
+    GameGroup,
+    emit,
+    input_name,
+    output_option,
+    progress_bar,
+    read_text,
+    resolve_seed,
+    seed_option,
+)
+from course_builder.cli.statefiles import (
+    emit_with_state,
+    is_stdout,
+    read_state_json,
+    refuse_output_over_state,
+    state_target,
+)
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.output import write_atomic
 
 MAX_FILE_BYTES = 1_000_000
+STATE_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
+"""A state file to read; ``-`` is standard input."""
 
 
 @click.group(cls=GameGroup)
@@ -34,45 +51,19 @@ def tortuga() -> None:
 # -------------------------------------------------------------------------------------------------
 
 
-def emit(content: str | bytes, output: Path | None) -> None:
-    """:func:`course_builder.cli.common.emit`, with a file that cannot be written as a one-line
-    error instead of an internal error."""
-    try:
-        _emit_unchecked(content, output)
-    except OSError as exc:
-        raise CourseBuilderError(f"{output}: cannot write the file ({exc.strerror or exc})"
-                                 ) from None
-
-
-def _read_text(path: Path) -> str:
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise CourseBuilderError(f"{path}: the file is larger than {MAX_FILE_BYTES} bytes")
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CourseBuilderError(f"{path}: cannot read the file ({exc})") from None
-
-
 def _read_state(path: Path) -> Any:
-    """The game state in a JSON file; every problem is one line naming the file (and field)."""
+    """The game state in a JSON file (``-``: standard input); every problem is one line naming
+    the file (and the field)."""
     from course_builder.tortuga.statejson import state_from_json
 
-    text = _read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CourseBuilderError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
-                                 ) from None
-    except RecursionError:
-        raise CourseBuilderError(f"{path}: not usable JSON: nested too deeply") from None
-    except ValueError:
-        raise CourseBuilderError(f"{path}: not usable JSON: a number is too long") from None
+    data = read_state_json(path, MAX_FILE_BYTES)
+    name = input_name(path)
     try:
         return state_from_json(data)
     except RecursionError:
-        raise CourseBuilderError(f"{path}: nested too deeply") from None
+        raise CourseBuilderError(f"{name}: nested too deeply") from None
     except CourseBuilderError as exc:
-        raise CourseBuilderError(f"{path}: {exc}") from None
+        raise CourseBuilderError(f"{name}: {exc}") from None
 
 
 def _layout_file(layout: str) -> Any:
@@ -84,7 +75,7 @@ def _layout_file(layout: str) -> Any:
     if not path.is_file():
         raise click.BadParameter(f"no built-in layout or file {layout!r} (built in: "
                                  f"{', '.join(BUILTIN)})", param_hint="'--layout'")
-    return parse_layouts(_read_text(path), str(path))
+    return parse_layouts(read_text(path, MAX_FILE_BYTES), str(path))
 
 
 # -------------------------------------------------------------------------------------------------
@@ -104,9 +95,21 @@ def _swaps(ctx: click.Context, param: click.Parameter, value: str | None) -> Any
 
 
 def _names(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    """``--names``: player ids, each once (their number is checked against --players)."""
+    from course_builder.tortuga.state import ID_RE, MAX_PLAYERS
+
     if value is None:
         return None
-    return tuple(n.strip() for n in value.split(",") if n.strip())
+    names = tuple(n.strip() for n in value.split(",") if n.strip())
+    if len(names) > MAX_PLAYERS:
+        raise click.BadParameter(f"at most {MAX_PLAYERS} names, got {len(names)}")
+    for name in names:
+        if not ID_RE.match(name):
+            raise click.BadParameter(f"{name[:40]!r} is not a player id (a letter or digit, then "
+                                     "up to 39 letters, digits, '_', '.' or '-')")
+    if len(set(names)) != len(names):
+        raise click.BadParameter("a name is given twice")
+    return names
 
 
 def setup_options(fn: F) -> F:
@@ -139,6 +142,9 @@ def _make_setup(players: int, seed: int | None, layout: str, swap: Any, names: A
 
     if swap is not None and players == 5:
         raise click.UsageError("--swap is for 2-4 players; with 5 all six special sectors play")
+    if names is not None and len(names) != players:
+        raise click.BadParameter(f"{len(names)} names for {players} players",
+                                 param_hint="'--names'")
     layouts = _layout_file(layout)
     seed = resolve_seed(seed, True)
     assert seed is not None
@@ -187,15 +193,26 @@ def setup_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
               default="a4", show_default=True, help="PDF paper size.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Output file (default: output/tortuga-PLAYERS-SEED.FORMAT).")
+              help="Output file (default: output/tortuga-PLAYERS-SEED.FORMAT; '-': an SVG sheet "
+              "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
+              "folders are created; a symlink's target is written.")
 def sheet_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any, scenario: str,
               fmt: str, paper: str, output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
     from course_builder.render.tortuga.sheet import render_setup
 
+    if output is not None and is_stdout(output) and fmt != "svg":
+        raise click.UsageError(f"a {fmt.upper()} sheet is binary: give a file with -o, not "
+                               "stdout ('-' takes --format svg)")
     setup = _make_setup(players, seed, layout, swap, names, scenario)
-    data = render_setup(setup, fmt, paper.lower())
+    with progress_bar("drawing the sheet") as progress:
+        progress(0, 1)
+        data = render_setup(setup, fmt, paper.lower())
+        progress(1, 1)
+    if output is not None and is_stdout(output):
+        emit(data.decode("utf-8"), None)
+        return
     emit(data, output or Path("output") / f"tortuga-{players}-{setup.seed}.{fmt}")
 
 
@@ -205,8 +222,8 @@ def sheet_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any
 
 
 @tortuga.command("map")
-@click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False,
-              path_type=Path), default=None, help="The map of this game state.")
+@click.option("--state", "state_file", type=STATE_PATH,
+              default=None, help="The map of this game state ('-': standard input).")
 @click.option("--players", type=click.IntRange(2, 5), default=None,
               help="Or the layout for this many players.")
 @seed_option
@@ -228,6 +245,7 @@ def map_cmd(state_file: Path | None, players: int | None, seed: int | None, layo
     or answer questions about it: adjacency, distances, within K, furthest, shortest paths."""
     from course_builder.tortuga.mapquery import ask
 
+    refuse_output_over_state(output, "map does not change it")
     sector_map = _the_map(state_file, players, seed, layout)
     if origin is None and (within is not None or furthest or path_to is not None):
         raise click.UsageError("--within, --furthest and --path-to need --from SECTOR")
@@ -265,11 +283,13 @@ def _the_map(state_file: Path | None, players: int | None, seed: int | None, lay
 def state_options(fn: F) -> F:
     """``--state``, ``--write-state``, ``--format``, ``-o``."""
     options = [
-        click.option("--state", "state_file", required=True, type=click.Path(
-            exists=True, dir_okay=False, path_type=Path), help="The game state (JSON)."),
+        click.option("--state", "state_file", required=True, type=STATE_PATH,
+                     help="The game state (JSON; '-': standard input)."),
         click.option("--write-state", type=click.Path(dir_okay=False, path_type=Path),
-                     default=None, help="Write the state after the action here (may be the "
-                     "--state file itself)."),
+                     default=None, callback=state_target,
+                     help="Write the state after the action to this file (may be the --state "
+                     "file itself). With -o FILE both are written or neither; missing folders "
+                     "are created; a symlink's target is written."),
         click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                      show_default=True, help="json: steps, warning and the new state."),
         output_option,
@@ -282,14 +302,12 @@ def state_options(fn: F) -> F:
 def _answer(outcome: Any, fmt: str, output: Path | None, write_state: Path | None) -> None:
     from course_builder.tortuga.state import state_to_json
 
+    refuse_output_over_state(output, "--write-state updates it")
+    answer = _dumps(outcome.to_json()) if fmt == "json" else outcome.text()
+    state = None
     if write_state is not None:
-        try:
-            write_atomic(write_state, _dumps(state_to_json(outcome.state)))
-        except OSError as exc:
-            raise CourseBuilderError(f"{write_state}: cannot write the file "
-                                     f"({exc.strerror or exc})") from None
-        click.echo(f"wrote state {write_state}", err=True)
-    emit(_dumps(outcome.to_json()) if fmt == "json" else outcome.text(), output)
+        state = (write_state, _dumps(state_to_json(outcome.state)))
+    emit_with_state(answer, output, state, "--write-state")
 
 
 def _dumps(data: Any) -> str:
@@ -586,8 +604,8 @@ def fault_return_cmd(state_file: Path, write_state: Path | None, fmt: str, outpu
 
 
 @tortuga.command("score")
-@click.option("--state", "state_file", required=True, type=click.Path(
-    exists=True, dir_okay=False, path_type=Path), help="The game state (JSON).")
+@click.option("--state", "state_file", required=True, type=STATE_PATH,
+              help="The game state (JSON; '-': standard input).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @output_option
@@ -595,17 +613,19 @@ def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
     """Influence standings and whether the game is over (15 influence or Tortuga conquered)."""
     from course_builder.tortuga.scoring import standings
 
+    refuse_output_over_state(output, "score does not change it")
     outcome = standings(_read_state(state_file))
     emit(_dumps(outcome.to_json()) if fmt == "json" else outcome.text(), output)
 
 
 @tortuga.command("check")
-@click.argument("state_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("state_file", type=STATE_PATH)
 def check_cmd(state_file: Path) -> None:
-    """Check a game state file (e.g. edited by hand); exit 1 with the field at fault."""
+    """Check a game state file (e.g. edited by hand; '-': standard input); exit 1 with the field
+    at fault."""
     state = _read_state(state_file)
     on_board = len(state.tokens_on_board())
-    click.echo(f"{state_file}: ok: {len(state.players)} players, {len(state.map)} sectors, "
+    click.echo(f"{input_name(state_file)}: ok: {len(state.players)} players, {len(state.map)} sectors, "
                f"{on_board} hunt token(s) on the board, {len(state.fault_supply)} System Fault "
                f"card(s) and {state.mine_supply} mine token(s) in the supplies")
     if state.map.warning:

@@ -10,7 +10,7 @@ verdict is printed first), 2 usage error, 3 internal error. A new state is writt
 from __future__ import annotations
 
 import json
-import sys
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -18,7 +18,23 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.common import F, GameGroup, emit, output_option, resolve_seed, seed_option
+from course_builder.cli.common import (
+    F,
+    GameGroup,
+    emit,
+    input_name,
+    output_option,
+    progress_bar,
+    resolve_seed,
+    seed_option,
+)
+from course_builder.cli.statefiles import (
+    emit_with_state,
+    is_stdout,
+    read_state_json,
+    refuse_output_over_state,
+    state_target,
+)
 from course_builder.core.errors import CourseBuilderError
 
 if TYPE_CHECKING:
@@ -42,40 +58,6 @@ def vanuatu() -> None:
 # -------------------------------------------------------------------------------------------------
 
 
-def _read_json(path: Path) -> Any:
-    """JSON from a file or stdin (``-``), bounded in size and depth; one-line errors."""
-    name = "stdin" if str(path) == "-" else str(path)
-    try:
-        if str(path) == "-":
-            raw = sys.stdin.buffer.read(MAX_STATE_BYTES + 1)
-        else:
-            with path.open("rb") as handle:
-                raw = handle.read(MAX_STATE_BYTES + 1)
-    except OSError as exc:
-        raise CourseBuilderError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
-    if len(raw) > MAX_STATE_BYTES:
-        raise CourseBuilderError(f"{name}: larger than {MAX_STATE_BYTES} bytes; a board state "
-                                 "is a few kilobytes")
-    try:
-        data = json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant)
-    except UnicodeDecodeError:
-        raise CourseBuilderError(f"{name}: not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise CourseBuilderError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: "
-                                 f"{exc.msg}") from None
-    except RecursionError:
-        raise CourseBuilderError(f"{name}: JSON nested too deeply") from None
-    except ValueError as exc:  # e.g. a number with thousands of digits
-        raise CourseBuilderError(f"{name}: not a usable JSON value ({str(exc)[:60]})") from None
-    if _depth(data) > MAX_DEPTH:
-        raise CourseBuilderError(f"{name}: JSON nested deeper than a board state ever is")
-    return data
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a board state can hold")
-
-
 def _depth(data: Any) -> int:
     """Nesting depth of JSON data, without recursion."""
     deepest, stack = 0, [(data, 1)]
@@ -93,11 +75,13 @@ def _depth(data: Any) -> int:
 
 def load_state(path: Path, overrides: dict[str, Any]) -> State:
     """A board state from a file, with the rulings given on the command line applied."""
-    from course_builder.vanuatu.errors import VanuatuError
+    from course_builder.vanuatu.errors import StateError, VanuatuError
     from course_builder.vanuatu.statejson import state_from_json
 
-    name = "stdin" if str(path) == "-" else str(path)
-    data = _read_json(path)
+    name = input_name(path)
+    data = read_state_json(path, MAX_STATE_BYTES)
+    if _depth(data) > MAX_DEPTH:
+        raise StateError(f"{name}: JSON nested deeper than a board state ever is")
     try:
         state = state_from_json(data)
         return replace(state, rules=state.rules.changed(**overrides))
@@ -107,7 +91,7 @@ def load_state(path: Path, overrides: dict[str, Any]) -> State:
 
 def state_argument(fn: F) -> F:
     return click.argument("state_file", metavar="STATE", type=click.Path(
-        exists=True, dir_okay=False, allow_dash=True, path_type=Path))(fn)
+        dir_okay=False, allow_dash=True, path_type=Path))(fn)
 
 
 def format_option(fn: F) -> F:
@@ -117,8 +101,11 @@ def format_option(fn: F) -> F:
 
 def save_option(fn: F) -> F:
     return click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                        callback=state_target,
                         help="Write the new board state to this file (it may be STATE itself); "
-                        "nothing is written if the action is illegal.")(fn)
+                        "nothing is written if the action is illegal. With -o FILE both are "
+                        "written or neither; missing folders are created; a symlink's target "
+                        "is written.")(fn)
 
 
 def rules_options(fn: F) -> F:
@@ -154,17 +141,14 @@ def _rules(options: dict[str, Any]) -> dict[str, Any]:
     return {k: options.pop(k) for k in RULE_KEYS}
 
 
-def _show(fmt: str, lines: Sequence[str], payload: dict[str, Any], output: Path | None) -> None:
-    if fmt == "json":
-        emit(json.dumps(payload, indent=1) + "\n", output)
-    else:
-        emit("\n".join(lines) + "\n", output)
-
-
-def _save(state: State, save: Path | None, fmt: str) -> None:
-    if save is not None:
-        emit(state.dumps(), save)
-    elif fmt == "text":
+def _show(fmt: str, lines: Sequence[str], payload: dict[str, Any], output: Path | None,
+          after: State | None = None, save: Path | None = None) -> None:
+    """The answer (text or JSON) to stdout or ``-o FILE``; with ``after`` and ``save``, the new
+    state to its file as well (both files or neither)."""
+    refuse_output_over_state(output, "--save FILE writes the new state")
+    content = json.dumps(payload, indent=1) + "\n" if fmt == "json" else "\n".join(lines) + "\n"
+    emit_with_state(content, output, (save, after.dumps()) if after and save else None, "--save")
+    if after is not None and save is None and fmt == "text":
         click.echo("note: the new state was not saved (add --save FILE)", err=True)
 
 
@@ -189,9 +173,21 @@ def _comma_list(convert: Callable[[str], Any], what: str) -> Callable[..., Any]:
 # -------------------------------------------------------------------------------------------------
 
 
+def _colours(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str]:
+    """``--players``: 2-5 distinct colour names (a usage error otherwise)."""
+    from course_builder.vanuatu.setup import player_names
+
+    if not value:
+        return []
+    try:
+        return player_names(value.split(","))
+    except CourseBuilderError as exc:
+        raise click.BadParameter(str(exc).removeprefix("players: ")) from None
+
+
 @vanuatu.command("setup")
 @seed_option
-@click.option("--players", metavar="COLOURS", default=None,
+@click.option("--players", metavar="COLOURS", default=None, callback=_colours,
               help="2-5 colour names in seating order, e.g. red,blue,green; their boats start "
               "on the boat tile.")
 @click.option("--vatus", type=click.IntRange(0, 1000), default=0, show_default=True,
@@ -208,30 +204,36 @@ def _comma_list(convert: Callable[[str], Any], what: str) -> Callable[..., Any]:
               show_default=True, help="PDF paper size.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (sheets default to output/vanuatu-setup-SEED.FORMAT, text and "
-              "JSON to stdout).")
-def setup_cmd(seed: int | None, players: str | None, vatus: int, pre_roll: bool, fmt: str,
+              "JSON to stdout; '-': stdout, for text, JSON and SVG). Written completely or not "
+              "at all; missing folders are created; a symlink's target is written.")
+def setup_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool, fmt: str,
               paper: str, output: Path | None, **options: Any) -> None:
     """Draw a setup; print its sheet or its state.
 
     Draws the start tiles' spaces, the order of the lettered tiles, the first player and
     (optionally) the dice; prints the setup sheet or the starting board state."""
     from course_builder.vanuatu.options import Rules
-    from course_builder.vanuatu.setup import make_setup, player_names
+    from course_builder.vanuatu.setup import make_setup
     from course_builder.vanuatu.textview import state_text
 
-    names = player_names(players.split(",")) if players else []
+    if output is not None and is_stdout(output) and fmt in ("pdf", "png"):
+        raise click.UsageError(f"a {fmt.upper()} sheet is binary: it is written to a file, not "
+                               "to stdout ('-o -' takes text, json or svg)")
     rules = Rules().changed(**_rules(options))
     seed = resolve_seed(seed, True)
     assert seed is not None
-    setup = make_setup(seed, players=names, vatus=vatus, pre_roll=pre_roll, rules=rules)
+    setup = make_setup(seed, players=players, vatus=vatus, pre_roll=pre_roll, rules=rules)
     if fmt in ("svg", "pdf", "png"):
         from course_builder.render.vanuatu.sheets import render_setup
 
-        if output is not None and str(output) == "-" and fmt != "svg":
-            raise click.UsageError(f"a {fmt.upper()} sheet is written to a file, not to stdout")
-        data = render_setup(setup, fmt, paper.lower())
-        target = output or Path("output") / f"vanuatu-setup-{seed}.{fmt}"
-        emit(data.decode("utf-8") if fmt == "svg" and str(target) == "-" else data, target)
+        with progress_bar("drawing the sheet") as progress:
+            progress(0, 1)
+            data = render_setup(setup, fmt, paper.lower())
+            progress(1, 1)
+        if output is not None and is_stdout(output):
+            emit(data.decode("utf-8"), None)
+        else:
+            emit(data, output or Path("output") / f"vanuatu-setup-{seed}.{fmt}")
         return
     if fmt == "json":
         emit(setup.state.dumps(), output)
@@ -261,6 +263,8 @@ def show_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any) ->
     A map, the islands, boats and supplies, or the state as normalised JSON."""
     from course_builder.vanuatu.textview import state_text
 
+    if fmt != "json":  # show --format json -o STATE rewrites a state in normal form: allowed
+        refuse_output_over_state(output, "show --format json writes a state")
     state = load_state(state_file, _rules(options))
     emit(state.dumps() if fmt == "json" else state_text(state), output)
 
@@ -295,6 +299,8 @@ def place_cmd(state_file: Path, tile: str, space: int | None, save: Path | None,
     from course_builder.vanuatu import report
     from course_builder.vanuatu.placement import judge_placement, legal_spaces, place, tile_checks
 
+    if space is None and save is not None:
+        raise click.UsageError("--save needs --space (without it, place only lists the spaces)")
     state = load_state(state_file, _rules(options))
     if space is None:
         refused = [c for c in tile_checks(state, state.catalogue.get(tile)) if not c.ok]
@@ -315,10 +321,21 @@ def place_cmd(state_file: Path, tile: str, space: int | None, save: Path | None,
     verdict = judge_placement(state, tile, space)
     after = place(state, tile, space) if verdict.legal else None
     payload = report.placement_json(verdict) | {"state": after.to_json() if after else None}
-    _show(fmt, report.placement_lines(verdict), payload, output)
+    _show(fmt, report.placement_lines(verdict), payload, output, after, save)
     if after is None:
         raise SystemExit(1)
-    _save(after, save, fmt)
+
+
+def _is_space(text: str) -> bool:
+    """Whether ``text`` is a space number 1-16 written with ASCII digits."""
+    return re.fullmatch(r"[0-9]{1,2}", text) is not None and 1 <= int(text) <= 16
+
+
+def _space(text: str) -> int:
+    """One entry of ``--keep``: a space number 1-16."""
+    if not _is_space(text):
+        raise ValueError(text)
+    return int(text)
 
 
 class DikeParam(click.ParamType):
@@ -336,10 +353,13 @@ class DikeParam(click.ParamType):
             return value
         text = str(value).strip()
         space_text, _, side_text = text.partition(":")
-        if not space_text.isdigit() or not 1 <= int(space_text) <= 16 or not side_text:
-            self.fail(f"expected SPACE:SIDE such as 2:E or 2:3, got {text[:30]!r}", param, ctx)
+        if not _is_space(space_text) or not side_text:
+            self.fail(f"expected SPACE:SIDE such as 2:E or 2:3 (spaces 1 to 16), got "
+                      f"{text[:30]!r}", param, ctx)
         space = int(space_text)
-        if side_text.isdigit():
+        if re.fullmatch(r"[0-9]+", side_text):
+            if not _is_space(side_text):
+                self.fail(f"no space {side_text[:5]} (spaces are 1 to 16)", param, ctx)
             side = archipelago().side_toward(space, int(side_text))
             if side is None:
                 self.fail(f"space {space} and space {side_text[:5]} are not adjacent", param, ctx)
@@ -381,10 +401,9 @@ def build_cmd(state_file: Path, player: str, hut: int | None, dike: tuple[int, D
     verdict = judge_build(state, BuildRequest(name, hut, dike))
     after = build(state, verdict.request) if verdict.legal else None
     payload = report.build_json(verdict) | {"state": after.to_json() if after else None}
-    _show(fmt, report.build_lines(state, verdict), payload, output)
+    _show(fmt, report.build_lines(state, verdict), payload, output, after, save)
     if after is None:
         raise SystemExit(1)
-    _save(after, save, fmt)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -445,13 +464,11 @@ def flood_cmd(state_file: Path, skip: bool, save: Path | None, fmt: str, output:
                                 "(add --short-round skip)")
         after = skip_flood(state)
         _show(fmt, [f"Round {state.round}: no flood (ruling VAN-03, short_round=skip)."],
-              {"skipped": True, "state": after.to_json()}, output)
-        _save(after, save, fmt)
+              {"skipped": True, "state": after.to_json()}, output, after, save)
         return
     result = resolve_flood(state)
     payload = report.flood_json(result) | {"state": result.state.to_json()}
-    _show(fmt, report.flood_lines(state, result), payload, output)
-    _save(result.state, save, fmt)
+    _show(fmt, report.flood_lines(state, result), payload, output, result.state, save)
 
 
 @vanuatu.command("round")
@@ -476,8 +493,7 @@ def round_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None
     payload = {"round": change.state.round, "reveals": list(change.reveals),
                "rising": change.rising, "warnings": list(change.warnings),
                "state": change.state.to_json()}
-    _show(fmt, lines, payload, output)
-    _save(change.state, save, fmt)
+    _show(fmt, lines, payload, output, change.state, save)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -519,7 +535,8 @@ def forecast_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any
 
 @vanuatu.command("plan")
 @state_argument
-@click.option("--keep", default=None, callback=_comma_list(int, "space numbers such as 2,8"),
+@click.option("--keep", default=None,
+              callback=_comma_list(_space, "space numbers 1 to 16 such as 2,8"),
               metavar="SPACES", help="The islands to keep afloat (default: every island afloat).")
 @click.option("--survive", is_flag=True,
               help="Instead: the fewest dikes so that fewer than three islands ever sink.")

@@ -42,8 +42,18 @@ def _kind(value: Any) -> str:
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
+_JSON_WORDS = {"True": "true", "False": "false", "nan": "NaN", "inf": "Infinity",
+               "-inf": "-Infinity"}
+
+
 def _show(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else _kind(value)
+    """A value for a message: strings and numbers as given (NaN, true and false as JSON spells
+    them), lists and objects by their kind; cut short."""
+    if isinstance(value, bool | int | float | str):
+        text = repr(value)
+        text = _JSON_WORDS.get(text, text)
+    else:
+        text = _kind(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -20,7 +20,14 @@ class IllegalAction(VanuatuError):
     which rule forbids it."""
 
 
+_JSON_WORDS = {"True": "true", "False": "false", "None": "null", "nan": "NaN", "inf": "Infinity",
+               "-inf": "-Infinity"}
+
+
 def shown(value: Any, limit: int = 40) -> str:
-    """A value for an error message, cut short so that huge input cannot flood the terminal."""
+    """A value for an error message, cut short so that huge input cannot flood the terminal;
+    ``true``, ``false``, ``null`` and ``NaN`` as JSON spells them."""
     text = repr(value)
+    if isinstance(value, bool | float) or value is None:
+        text = _JSON_WORDS.get(text, text)
     return text if len(text) <= limit else text[: limit - 3] + "..."

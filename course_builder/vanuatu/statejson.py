@@ -55,8 +55,9 @@ def state_from_json(data: Any) -> State:
     _known_keys(data, _TOP_KEYS, "state")
     if data.get("format", FORMAT) != FORMAT:
         raise StateError(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
-    if data.get("version", VERSION) != VERSION:
-        raise StateError(f"version: expected {VERSION}, got {shown(data.get('version'))}")
+    version = data.get("version", VERSION)
+    if type(version) is not int or version != VERSION:  # never true or 1.0
+        raise StateError(f"version: expected {VERSION}, got {shown(version)}")
     round_ = _int(data.get("round", 1), "round", 1, ROUNDS)
     floods = _floods(data.get("floods", []), round_)
     rules = rules_from_json(data["rules"], "rules") if data.get("rules") is not None else Rules()
@@ -95,7 +96,7 @@ def _list(value: Any, where: str, longest: int) -> list[Any]:
 def _floods(value: Any, round_: int) -> tuple[int, ...]:
     rounds = _list(value, "floods", len(RISING_ROUNDS))
     for i, r in enumerate(rounds):
-        if r not in RISING_ROUNDS or isinstance(r, bool):
+        if type(r) is not int or r not in RISING_ROUNDS:  # never true or 2.0
             raise StateError(f"floods[{i}]: the waters rise in rounds 2, 4, 6 and 8, got "
                              f"{shown(r)}")
         if r > round_:

@@ -174,9 +174,9 @@ def test_score_forecast_plan(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{", "game.json:1:2: not valid JSON: Expecting property name enclosed in double quotes"),
-    ("[" * 100000, "game.json: JSON nested too deeply"),
-    ('{"round": ' + "9" * 5000 + "}", "game.json: not a usable JSON value"),
-    ('{"round": NaN}', "game.json: not a usable JSON value (NaN is not a number"),
+    ("[" * 100000, "game.json: not usable JSON: nested too deeply"),
+    ('{"round": ' + "9" * 5000 + "}", "game.json: not usable JSON: a number with more than"),
+    ('{"round": NaN}', "game.json: not valid JSON: NaN is not a JSON number"),
     ('{"a": [[[[[[[1]]]]]]]}', "game.json: JSON nested deeper than a board state ever is"),
     ('{"spaces": {}, "round": "2"}', "game.json: round: expected a whole number 1-8, got '2'"),
     ("[]", "game.json: a board state is a JSON object, got []"),
@@ -198,7 +198,9 @@ def test_binary_and_huge_files(tmp_path: Path) -> None:
     huge.write_text(" " * 1_000_001)
     result = run("show", str(huge))
     assert result.exit_code == 1 and "larger than 1000000 bytes" in result.stderr
-    assert run("show", str(tmp_path / "missing.json")).exit_code == 2
+    missing = run("show", str(tmp_path / "missing.json"))
+    assert missing.exit_code == 1
+    assert missing.stderr == f"Error: {tmp_path / 'missing.json'}: no such file\n"
 
 
 def test_state_from_stdin() -> None:

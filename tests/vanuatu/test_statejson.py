@@ -56,7 +56,7 @@ def edited(path: str, value) -> dict:
 
 @pytest.mark.parametrize(("path", "value", "message"), [
     ("round", 9, "round: expected a whole number 1-8, got 9"),
-    ("round", True, "round: expected a whole number 1-8, got True"),
+    ("round", True, "round: expected a whole number 1-8, got true"),
     ("floods", [3], "floods[0]: the waters rise in rounds 2, 4, 6 and 8, got 3"),
     ("floods", [6], "floods[0]: round 6 has not come yet (round is 4)"),
     ("colour", "x", "state: unknown key 'colour'"),

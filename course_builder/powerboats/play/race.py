@@ -15,7 +15,6 @@ from typing import Any
 
 from course_builder.core.hexgrid import DIRECTIONS
 from course_builder.powerboats.course.code import course_code
-from course_builder.powerboats.course.distance import StepsToGo, steps_to_go
 from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
 from course_builder.powerboats.course.progress import Gate, gate_steps
 from course_builder.powerboats.course.tile import crossing_side, side_directions
@@ -38,6 +37,8 @@ class Race:
         board = self.board
         n = len(board)
         self.n = n
+        self.memo: dict[str, Any] = {}
+        """Tables other layers derive from this race and keep with it (a bot's guide, say)."""
         obstacles = {b.hex for b in self.course.buoys
                      if self.rules.start_finish_buoys_block or b.number not in (0, "finish")}
         self.buoy_index = frozenset(i for h in obstacles if (i := board.index_or_none(h)) is not None)
@@ -110,18 +111,6 @@ class Race:
                     nxt = j
                     j = nb[j][back]
         return tuple(tuple(r) for r in runs)
-
-    @property
-    def steps_to_go(self) -> StepsToGo:
-        """Hex steps from every hex and rounding state to the finish (built on first use, about
-        0.1 s; a yardstick for bots and studies, :mod:`~...course.distance`)."""
-        table = getattr(self, "_steps_to_go", None)
-        if table is None:
-            table = steps_to_go(self.board, blocked=[self.board.hex_at(i) for i in self.buoy_index],
-                                tile=self.course.tile.hexes, finish_dirs=self.finish_dirs,
-                                gates=self.gates)
-            self._steps_to_go = table
-        return table
 
     @property
     def code(self) -> str:

@@ -1,0 +1,269 @@
+"""``course-builder powerboats simulate`` and ``atlas``: bots race many times over a course, a
+whole game or every course of a lake, and the statistics say which courses are short, long,
+fair or dangerous (docs/simulation.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from course_builder.cli.common import (
+    OUTPUT_HELP,
+    emit,
+    emit_files,
+    progress_bar,
+    resolve_seed,
+    seed_option,
+)
+from course_builder.cli.powerboats import (
+    _board_choice,
+    _course_from_file,
+    _rules,
+    _rules_options,
+    board_options,
+    catalog,
+    powerboats,
+)
+from course_builder.core.errors import CourseBuilderError
+
+
+def _bots_option(fn: Any) -> Any:
+    fn = click.option("--bots", default="greedy", show_default=True, metavar="NAMES",
+                      help="Bot for each seat, comma-separated, repeated to fill the seats: "
+                      "random, cautious, greedy, lookahead.")(fn)
+    fn = click.option("--boats", type=click.IntRange(1, 6), default=4, show_default=True,
+                      help="Boats in each race.")(fn)
+    return fn
+
+
+def _run_options(fn: Any) -> Any:
+    for option in reversed([
+        click.option("--games", type=click.IntRange(1, 1_000_000), default=100,
+                     show_default=True, help="Games (races, or whole games) to play."),
+        click.option("--workers", type=click.IntRange(1, 256), default=None,
+                     help="Local worker processes (default: every core)."),
+        click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Run on this Dask scheduler (e.g. tcp://10.0.0.5:8786) instead of "
+                     "local processes; the same seed gives the same numbers."),
+        click.option("--max-turns", type=click.IntRange(5, 10_000), default=200,
+                     show_default=True, help="Turns after which a boat still racing is "
+                     "stranded (SIM-01)."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+def _bot_names(bots: str, boats: int) -> tuple[str, ...]:
+    from course_builder.powerboats.study.bots import BOTS
+
+    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if not names or unknown:
+        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r} (bots: "
+                                 f"{', '.join(BOTS)})", param_hint="'--bots'")
+    return tuple(names[k % len(names)] for k in range(boats))
+
+
+# -------------------------------------------------------------------------------------------------
+# simulate
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("simulate")
+@click.option("--race", type=click.Choice(["A", "B", "C", "game"], case_sensitive=False),
+              default="A", show_default=True, metavar="A|B|C|game",
+              help="One race, or 'game': whole games of races A, B and C (scored).")
+@board_options
+@seed_option
+@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Race this course file instead of a generated course.")
+@_bots_option
+@_run_options
+@_rules_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--plot-turns", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the turns-to-finish distribution (.png or .svg).")
+@click.option("--plot-crashes", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw where boats crashed on the lake (.png or .svg).")
+@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="With --race game: write each game's record to this folder.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=OUTPUT_HELP)
+def simulate_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+                 tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
+                 course_file: Path | None, bots: str, boats: int, games: int,
+                 workers: int | None, scheduler: str | None, max_turns: int, fmt: str,
+                 plot_turns: Path | None, plot_crashes: Path | None, records_dir: Path | None,
+                 output: Path | None, **options: Any) -> None:
+    """Let bots race many times and report turns to finish (mean, spread, percentiles), crash and
+    sink rates, wins by seat and by start hex, and turns per leg. The same seed gives the same
+    numbers whatever the number of workers."""
+    from course_builder.powerboats.study.runner import SimJob, simulate
+    from course_builder.powerboats.study.stats import summarize
+
+    seed = resolve_seed(seed, True)
+    assert seed is not None
+    names = _bot_names(bots, boats)
+    rules = _rules(options)
+    lake, courses = _courses(race, course_file, board, shuffle_tiles, rotate_tiles, tile_size,
+                             density, seed, expansion)
+    if records_dir is not None and len(courses) != 3:
+        raise click.UsageError("--records needs --race game (records are of whole games)")
+    if len(courses) == 3 and boats < 2:
+        raise click.UsageError("a whole game has 2 to 6 boats")
+    from course_builder.powerboats.course.code import course_code
+
+    job = SimJob(tuple(course_code(c, lake) for c in courses), names, seed, rules.notation(),
+                 max_turns, keep_records=records_dir is not None)
+    with progress_bar("simulating") as progress:
+        runs = simulate(job, games, workers=workers, scheduler=scheduler, progress=progress)
+    summary = summarize(runs)
+    _write_extras(lake, runs, summary, plot_turns, plot_crashes, records_dir, job)
+    if fmt == "json":
+        emit(json.dumps({"courses": list(job.codes), "bots": list(names), "seed": seed,
+                         "rules": rules.notation() or "default", **summary.to_json()},
+                        indent=1) + "\n", output)
+    else:
+        emit(_summary_text(job, summary), output)
+
+
+def _courses(race: str, course_file: Path | None, board: str, shuffle: bool, rotate: bool,
+             tile_size: tuple[int, int], density: float, seed: int, expansion: bool
+             ) -> tuple[Any, list[Any]]:
+    if course_file is not None:
+        if race.lower() == "game":
+            raise click.UsageError("--course gives one race; --race game generates three")
+        return _course_from_file(course_file)
+    from course_builder.powerboats.course.generate import CourseMaker
+
+    lake = catalog().make(_board_choice(board, shuffle, rotate, tile_size, density), seed)
+    maker = CourseMaker(lake)
+    races = "ABC" if race.lower() == "game" else race.upper()
+    return lake, [maker.generate(r, seed, expansion=expansion) for r in races]
+
+
+def _write_extras(lake: Any, runs: Any, summary: Any, plot_turns: Path | None,
+                  plot_crashes: Path | None, records_dir: Path | None, job: Any) -> None:
+    files: list[tuple[Path, str | bytes]] = []
+    if plot_turns is not None:
+        from course_builder.render.powerboats.plots import turns_plot
+
+        turns = [b.turns for r in runs for race in r.races for b in race.boats if b.place]
+        files.append((plot_turns, turns_plot({", ".join(job.codes): turns},
+                                             _plot_format(plot_turns))))
+    if plot_crashes is not None:
+        from course_builder.render.powerboats.plots import crash_map
+
+        marks = {str(b.number if b.number != "finish" else "F"): b.hex.offset
+                 for b in runs_course(job).buoys} if len(job.codes) == 1 else {}
+        files.append((plot_crashes, crash_map(lake, summary.crash_hexes,
+                                              _plot_format(plot_crashes), marks=marks)))
+    if records_dir is not None:
+        files += [(records_dir / f"game-{job.seed}-{r.index}.pbr", r.record) for r in runs
+                  if r.record is not None]
+    if files:
+        emit_files(files)
+
+
+def runs_course(job: Any) -> Any:
+    """The course of a one-race job (rebuilt from its code)."""
+    from course_builder.powerboats.study.runner import races_of
+
+    return races_of(job)[0].course
+
+
+def _plot_format(path: Path) -> str:
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in ("png", "svg"):
+        raise click.BadParameter(f"{path}: a plot is .png or .svg")
+    return fmt
+
+
+def _summary_text(job: Any, s: Any) -> str:
+    t = s.turns_to_finish
+    lines = [f"{s.games} {'games' if job.whole_games else 'races'} of "
+             f"{', '.join(job.codes)}; bots {', '.join(job.bots)}; seed {job.seed}"]
+    if t.count:
+        p = t.percentiles
+        lines.append(f"turns to finish: mean {t.mean:.1f}, sd {t.stdev:.1f}; 10/50/90%: "
+                     f"{p[10]:.0f} / {p[50]:.0f} / {p[90]:.0f}")
+    lines.append(f"finished {s.finish_rate:.1%}, sunk {s.sink_rate:.1%}, stranded "
+                 f"{s.stranded_rate:.1%}; crashes per boat and race {s.crashes_per_race:.2f}")
+    legs = ", ".join(f"{leg.mean:.1f}" if leg.mean is not None else "-" for leg in s.legs)
+    lines.append(f"turns per leg (start-1, 1-2, 2-3, 3-finish): {legs}")
+    for seat, d in s.by_seat.items():
+        extra = f", mean points {d['mean_points']:.1f}" if job.whole_games else ""
+        lines.append(f"  seat {seat + 1} ({job.bots[seat]}): wins {d['win_rate']:.1%}, mean "
+                     f"finish {d['mean_finish_turns']:.1f} turns{extra}")
+    return "\n".join(lines) + "\n"
+
+
+# -------------------------------------------------------------------------------------------------
+# atlas
+# -------------------------------------------------------------------------------------------------
+
+
+@powerboats.command("atlas")
+@board_options
+@seed_option
+@click.option("--races", default="ABC", show_default=True, help="Which races' courses.")
+@click.option("--expansion", type=click.Choice(["both", "no", "yes"]), default="both",
+              show_default=True, help="Courses without, with, or with and without the tiles.")
+@click.option("--lakes", type=click.IntRange(0, 10_000), default=0, show_default=True,
+              help="Also rate this many random lakes (seeds SEED, SEED+1, ...).")
+@click.option("--by", "measure", type=click.Choice(["short", "long", "fair", "dangerous"]),
+              default="short", show_default=True, help="How to rank the courses (SIM-03).")
+@click.option("--top", type=click.IntRange(1, 100_000), default=10, show_default=True)
+@_bots_option
+@_run_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=OUTPUT_HELP)
+def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int],
+              density: float, seed: int | None, races: str, expansion: str, lakes: int,
+              measure: str, top: int, bots: str, boats: int, games: int, workers: int | None,
+              scheduler: str | None, max_turns: int, fmt: str, output: Path | None) -> None:
+    """Rate every course of a lake (each race, every order of its spots, with and without
+    Expansion 1) and of random lakes by a quick simulation each, and list the best by the
+    measure: short, long, fair or dangerous."""
+    from course_builder.powerboats.lake.catalog import BoardChoice
+    from course_builder.powerboats.study.atlas import best, courses_of, rate
+
+    seed = resolve_seed(seed, True)
+    assert seed is not None
+    names = _bot_names(bots, boats)
+    wanted = [r for r in races.upper() if r in "ABC"]
+    if not wanted:
+        raise click.BadParameter("give some of A, B, C", param_hint="'--races'")
+    modes = {"both": (False, True), "no": (False,), "yes": (True,)}[expansion]
+    choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+    lake_list = [catalog().make(choice, seed)]
+    lake_list += [catalog().make(BoardChoice("random", lake=choice.lake), seed + k)
+                  for k in range(1, lakes + 1)]
+    rated = []
+    with progress_bar("rating courses") as progress:
+        for lake in lake_list:
+            courses = courses_of(lake, seed, races=wanted, expansion=modes)
+            rated += rate(lake, courses, games=games, seed=seed, bots=names, workers=workers,
+                          scheduler=scheduler, progress=progress)
+    if not rated:
+        raise CourseBuilderError("no legal course on these lakes")
+    chosen = best(rated, measure, top)
+    if fmt == "json":
+        emit(json.dumps({"measure": measure, "games_per_course": games, "bots": list(names),
+                         "seed": seed, "courses_rated": len(rated),
+                         "best": [r.to_json() for r in chosen]}, indent=1) + "\n", output)
+        return
+    lines = [f"{len(rated)} courses rated ({games} games each, bots {', '.join(names)}); "
+             f"best by '{measure}':"]
+    for k, r in enumerate(chosen, start=1):
+        d = r.to_json()
+        lines.append(f"{k:3}. {r.code}  turns {d['mean_turns']}, crashes {d['crashes_per_race']}"
+                     f", sunk {d['sink_rate']}, seat gap {d['seat_gap']}")
+    emit("\n".join(lines) + "\n", output)

@@ -1,0 +1,237 @@
+"""Bots: players for simulations, one interface, every decision taken from the kernel's options.
+
+A bot answers the two decisions of a turn: the dice step (:func:`~..play.kernel.dice_decisions`)
+and, once the dice are rolled, the heading among the legal ones
+(:func:`~..play.kernel.heading_choices`). Chance is not the bot's: whoever runs the race rolls
+the dice with a seeded roller. So a bot never makes an illegal move, and a game played by bots is
+an ordinary game record.
+
+* :class:`RandomBot`: any dice step, any legal heading.
+* :class:`GreedyBot`: fastest towards the next rounding line and the finish. Each legal heading
+  is played through the kernel and judged by the race's guide (:mod:`.guide`: the fewest moves
+  home with a free choice of total) plus the damage it takes; the dice step aims the total at the
+  guide's best next run.
+* :class:`CautiousBot`: the greedy bot that never takes a heading that crashes when a legal one
+  does not, and aims a little short.
+* :class:`LookaheadBot`: the dice step with the best expectation over every roll, each roll
+  answered by the greedy heading (one turn deep).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from course_builder.powerboats.play.kernel import (
+    Outcome,
+    apply,
+    dice_decisions,
+    heading_choices,
+    roll_outcomes,
+)
+from course_builder.powerboats.play.position import DiceChange, DiceStep, Move, Position, Turn
+from course_builder.powerboats.study.guide import FAR, guide_for
+
+DAMAGE_TURNS = 1.5
+"""Greedy bots: moves a damage counter is worth (four sink the boat: :data:`SUNK`)."""
+SUNK = float(FAR)
+FINISHED = -1.0
+SHORTCUT = True
+"""Judge plain runs from the race's tables (tests turn it off to compare with the kernel)."""
+
+
+class Bot(Protocol):
+    """Position in, decision out; the dice are rolled by whoever runs the race."""
+
+    name: str
+
+    def choose_dice(self, position: Position) -> DiceStep: ...
+
+    def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn: ...
+
+
+class RandomBot:
+    """Any dice step and any legal heading, uniformly (seeded)."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_dice(self, position: Position) -> DiceStep:
+        return self.rng.choice(dice_decisions(position))
+
+    def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn:
+        return self.rng.choice([c.turn for c in heading_choices(position, dice) if c.legal])
+
+
+# ------------------------------------------------------------------------------------------------
+# judging an outcome by the guide
+# ------------------------------------------------------------------------------------------------
+
+
+def outcome_cost(position: Position, outcome: Outcome) -> float:
+    """Moves home after ``outcome`` by the race's guide, plus :data:`DAMAGE_TURNS` per damage
+    counter taken; finishing is best, sinking worst."""
+    boat = outcome.position.boats[position.to_move]
+    if boat.finished:
+        return FINISHED
+    if boat.sunk:
+        return SUNK
+    race = position.race
+    phase, counts = boat.progress
+    moves = guide_for(race).value(race.board.index_of[boat.hex], boat.heading, phase, counts)
+    return moves + DAMAGE_TURNS * outcome.damage
+
+
+def headings_judged(position: Position, dice: Sequence[int]) -> list[tuple[float, Turn, bool]]:
+    """Each legal heading for ``dice`` (rolled already): its cost and whether it crashes. A
+    plain run (open water, no rounding line, tile, expansion hex or boat on the way) is judged
+    from the race's tables; any other is played through the kernel."""
+    dice = tuple(dice)
+    boat = position.boat
+    race = position.race
+    total = sum(dice)
+    start = race.board.index_of[boat.hex]
+    others = {race.board.index_of[b.hex] for b in position.boats if b is not boat}
+    guide = guide_for(race)
+    phase, counts = boat.progress
+    moving: Position | None = None
+    judged = []
+    for c in heading_choices(position, dice):
+        if not c.legal:
+            continue
+        d = c.heading
+        if (SHORTCUT and not boat.redoubt and total and race.clear_run[start][d] >= total
+                and race.gate_free[start][d] >= total and race.tile_gap[start][d] > total
+                and race.tile_ahead[start][d] > total
+                and (end := race.lines_ahead[start][d][total - 1]) not in others):
+            judged.append((float(guide.value(end, d, phase, counts)), c.turn, False))
+            continue
+        moving = moving or _holding(position, dice or (1,))
+        outcome = apply(moving, _KEEP[c.turn] if dice else _DROP_ONE[c.turn])
+        judged.append((outcome_cost(moving, outcome), c.turn, outcome.crash))
+    return judged
+
+
+def _holding(position: Position, dice: tuple[int, ...]) -> Position:
+    """The position with the boat to move holding ``dice`` (rolled already): a heading is then
+    played by a move that keeps them and re-rolls nothing; only the dice change."""
+    boats = list(position.boats)
+    boats[position.to_move] = boats[position.to_move]._replace(dice=dice)
+    return position.derive(tuple(boats), position.to_move, position.turn)
+
+
+_KEEP: dict[Turn, Move] = {t: DiceStep(DiceChange.KEEP).then((), t) for t in Turn}
+_DROP_ONE: dict[Turn, Move] = {t: DiceStep(DiceChange.REMOVE, 1).then((), t) for t in Turn}
+"""With no dice after the roll, a heading is played by holding a 1 and dropping it: the same
+move, and allowed under every rules option (MOVE-02 forbids keeping no dice, not dropping one)."""
+
+
+_ADD_ONE = DiceStep(DiceChange.ADD)
+_KEEP_ALL = DiceStep(DiceChange.KEEP)
+_REMOVE = {v: DiceStep(DiceChange.REMOVE, v) for v in (1, 2, 3)}
+
+
+def plain_steps(position: Position) -> list[DiceStep]:
+    """The dice steps that re-roll nothing (keep, add one, remove one of each value held): the
+    same as :func:`dice_decisions` without re-rolls, made directly (a bot's hot path)."""
+    dice = position.boat.dice
+    steps = [_KEEP_ALL] if dice or position.race.rules.zero_dice_turn else []
+    steps.append(_ADD_ONE)
+    steps.extend(_REMOVE[v] for v in sorted(set(dice)))
+    return steps
+
+
+def aimed_step(position: Position, target: float, max_dice: int) -> DiceStep:
+    """The dice step without re-rolls whose expected total is nearest ``target``, holding at most
+    ``max_dice`` dice (the faster on a tie; never standing still with no dice when it can
+    move)."""
+    boat = position.boat
+    held = sum(boat.dice)
+    steps = plain_steps(position)
+    if not boat.dice:
+        steps = [s for s in steps if s.rolled_count] or steps
+    allowed = [s for s in steps
+               if len(boat.dice) + (s.change is DiceChange.ADD) - (s.change is DiceChange.REMOVE)
+               <= max_dice] or steps
+
+    def expected(s: DiceStep) -> float:
+        return held - (s.removed or 0) + 2.0 * s.rolled_count
+
+    return min(allowed, key=lambda s: (abs(expected(s) - target), -expected(s)))
+
+
+# ------------------------------------------------------------------------------------------------
+# the bots that steer by the guide
+# ------------------------------------------------------------------------------------------------
+
+
+class GreedyBot:
+    """Fastest towards the next rounding line and the finish (see the module docstring)."""
+
+    name = "greedy"
+    max_dice = 4
+    aim = 1.0
+    """The share of the guide's best run the dice step aims at."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def choose_dice(self, position: Position) -> DiceStep:
+        boat = position.boat
+        race = position.race
+        phase, counts = boat.progress
+        run = guide_for(race).best_run(race.board.index_of[boat.hex], boat.heading, phase, counts)
+        return aimed_step(position, max(run, 1) * self.aim, self.max_dice)
+
+    def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn:
+        return min(headings_judged(position, dice), key=lambda j: j[0])[1]
+
+
+class CautiousBot(GreedyBot):
+    """The greedy bot that never takes a heading that crashes when a legal one does not, holds
+    three dice at most and aims a little short."""
+
+    name = "cautious"
+    max_dice = 3
+    aim = 0.8
+
+    def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn:
+        judged = headings_judged(position, dice)
+        safe = [j for j in judged if not j[2]] or judged
+        return min(safe, key=lambda j: j[0])[1]
+
+
+class LookaheadBot(GreedyBot):
+    """The dice step (re-rolling one die at most) with the least expected greedy cost over every
+    roll; then the greedy heading."""
+
+    name = "lookahead"
+
+    def choose_dice(self, position: Position) -> DiceStep:
+        steps = [s for s in dice_decisions(position) if len(s.reroll) <= 1]
+        if not position.boat.dice:  # standing still is never the way home
+            steps = [s for s in steps if s.rolled_count] or steps
+        return min(steps, key=lambda s: self.expected(position, s))
+
+    def expected(self, position: Position, step: DiceStep) -> float:
+        return sum(roll.probability * min(j[0] for j in headings_judged(position, roll.dice))
+                   for roll in roll_outcomes(position, step))
+
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot,
+    "cautious": CautiousBot,
+    "greedy": GreedyBot,
+    "lookahead": LookaheadBot,
+}
+"""The bots by name, each made from a seeded random source."""
+
+
+def make_bot(name: str, rng: random.Random) -> Bot:
+    try:
+        return BOTS[name](rng)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None

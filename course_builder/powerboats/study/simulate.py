@@ -1,0 +1,200 @@
+"""Simulated races and games: bots play through the kernel with seeded dice, and what happened is
+kept as small plain records for statistics.
+
+Every random thing in game ``i`` of a simulation with seed ``s`` comes from sources named by
+``(s, i)`` alone: the dice, the bots' own choices, where boats start. So a game is the same
+whichever worker plays it and in whatever order, and statistics (:mod:`.stats`) are the same for
+any number of workers (:mod:`.runner`).
+
+A race ends when every boat has finished or sunk; a boat still racing after ``max_turns`` turns
+is *stranded* (SIM-01 in docs/rulings.md): bots can circle for ever where people would not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from course_builder.core.hexgrid import Hex
+from course_builder.powerboats.play.game import Game, GameSetup
+from course_builder.powerboats.play.kernel import apply, kept_dice, start_hexes
+from course_builder.powerboats.play.position import BOAT_COLOURS, Boat, Position
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.study.bots import Bot, make_bot
+
+MAX_TURNS = 200
+"""Turns after which a boat still racing counts as stranded (SIM-01)."""
+
+
+@dataclass(frozen=True)
+class BoatRun:
+    """One boat's race in a simulation."""
+
+    seat: int
+    bot: str
+    start: tuple[int, int]
+    """The (row, col) it started from."""
+    place: int
+    """Finishing place, 0 if it did not finish."""
+    turns: int
+    """Turns it played in the race."""
+    sunk: bool
+    crashes: int
+    damage: int
+    """Damage counters taken in the race."""
+    legs: tuple[int, ...]
+    """Turns from the start to rounding buoy 1, then to buoy 2, buoy 3 and the finish (as far as
+    it got)."""
+    crash_hexes: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def stranded(self) -> bool:
+        return not self.place and not self.sunk
+
+
+@dataclass(frozen=True)
+class RaceRun:
+    """A whole simulated race: every boat's run, in seat order."""
+
+    race: str
+    boats: tuple[BoatRun, ...]
+
+    def winner(self) -> int | None:
+        """The seat that finished first, if any."""
+        return next((b.seat for b in self.boats if b.place == 1), None)
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """A simulated game (one race, or three) with the points by seat for whole games."""
+
+    index: int
+    races: tuple[RaceRun, ...]
+    points: tuple[int, ...] = ()
+    record: str | None = field(default=None, compare=False)
+
+
+def game_random(seed: int, index: int, purpose: str) -> random.Random:
+    """The random source for one purpose of one game (dice, a seat's bot, the start hexes)."""
+    return random.Random(f"powerboats-sim:{seed}:{index}:{purpose}")
+
+
+# ------------------------------------------------------------------------------------------------
+# one turn
+# ------------------------------------------------------------------------------------------------
+
+
+def bot_move(position: Position, bot: Bot, dice: random.Random) -> Any:
+    """The bot's move: its dice step, the dice rolled by ``dice``, its heading."""
+    step = bot.choose_dice(position)
+    rolled = tuple(sorted(dice.randint(1, 3) for _ in range(step.rolled_count)))
+    held = (*kept_dice(position.boat, step), *rolled)
+    return step.then(rolled, bot.choose_turn(position, held))
+
+
+class _Tally:
+    """What happens to each seat during a race, move by move."""
+
+    def __init__(self, position: Position) -> None:
+        n = len(position.boats)
+        self.starts = [b.hex.offset for b in position.boats]
+        self.turns = [0] * n
+        self.crashes = [0] * n
+        self.crash_hexes: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.legs: list[list[int]] = [[] for _ in range(n)]
+        self.leg_start = [0] * n
+        self.start_damage = [b.damage for b in position.boats]
+
+    def note(self, seat: int, before: Boat, after: Boat, crashed: bool) -> None:
+        self.turns[seat] += 1
+        if crashed:
+            self.crashes[seat] += 1
+            self.crash_hexes[seat].append(after.hex.offset)
+        done = (after.next_buoy - before.next_buoy) + (1 if after.finished else 0)
+        for _ in range(max(done, 0)):
+            self.legs[seat].append(self.turns[seat] - self.leg_start[seat])
+            self.leg_start[seat] = self.turns[seat]
+
+    def run(self, name: str, position: Position, bots: Sequence[Bot]) -> RaceRun:
+        return RaceRun(name, tuple(
+            BoatRun(k, bots[k].name, self.starts[k], b.finished, self.turns[k], b.sunk,
+                    self.crashes[k], max(b.damage - self.start_damage[k], 0),
+                    tuple(self.legs[k]), tuple(self.crash_hexes[k]))
+            for k, b in enumerate(position.boats)))
+
+
+def race_loop(position: Position, bots: Sequence[Bot], dice: random.Random, max_turns: int,
+              step: Callable[[Any], Any] | None = None) -> tuple[Position, _Tally]:
+    """Play ``position`` to the end of its race (or ``max_turns``); ``step(move)`` plays a move
+    where the caller keeps its own state (a :class:`Game`), else the kernel is called here."""
+    tally = _Tally(position)
+    while not position.race_over and position.turn <= max_turns:
+        seat = position.to_move
+        before = position.boat
+        move = bot_move(position, bots[seat], dice)
+        outcome = step(move) if step else apply(position, move)
+        tally.note(seat, before, outcome.position.boats[seat], outcome.crash)
+        position = outcome.position
+    return position, tally
+
+
+# ------------------------------------------------------------------------------------------------
+# a race, a game
+# ------------------------------------------------------------------------------------------------
+
+
+def start_places(race: Race, boats: int, rng: random.Random) -> list[Hex]:
+    """Start hexes for ``boats`` boats: the nearest free ones, dealt to the seats at random."""
+    places = list(start_hexes(race)[:boats])
+    rng.shuffle(places)
+    return places
+
+
+def simulate_race(race: Race, bot_names: Sequence[str], seed: int, index: int, *,
+                  max_turns: int = MAX_TURNS) -> GameRun:
+    """Game ``index`` of a simulation of one race: boats on the nearest start hexes (dealt at
+    random), pointing the start direction, seat 0 to move first."""
+    n = len(bot_names)
+    bots = [make_bot(name, game_random(seed, index, f"bot{k}")) for k, name in enumerate(bot_names)]
+    places = start_places(race, n, game_random(seed, index, "starts"))
+    heading = race.course.tile.start_direction
+    boats = tuple(Boat(BOAT_COLOURS[k], places[k], heading) for k in range(n))
+    position = Position(race, boats, 0, 1)
+    final, tally = race_loop(position, bots, game_random(seed, index, "dice"), max_turns)
+    return GameRun(index, (tally.run(race.course.race, final, bots),))
+
+
+def simulate_game(setup: GameSetup, bot_names: Sequence[str], seed: int, index: int, *,
+                  max_turns: int = MAX_TURNS, keep_record: bool = False) -> GameRun:
+    """Game ``index`` of a simulation of whole games: placements (nearest start hexes, dealt at
+    random) and three races, scored; the game record kept if asked. A race with a stranded boat
+    ends the game there (SIM-01): its points are those of the races completed."""
+    from course_builder.powerboats.play.record import write_record
+
+    bots = [make_bot(name, game_random(seed, index, f"bot{k}")) for k, name in enumerate(bot_names)]
+    dice = game_random(seed, index, "dice")
+    holder = [Game(setup)]
+
+    def play(move: Any) -> Any:
+        holder[0], outcome = holder[0].move(move)
+        return outcome
+
+    runs = []
+    for k, race in enumerate(setup.races):
+        places = iter(start_places(race, len(setup.colours), game_random(seed, index, f"starts{k}")))
+        while holder[0].placing:
+            colour = holder[0].to_act
+            assert colour is not None
+            holder[0] = holder[0].place(colour, next(places), race.course.tile.start_direction)
+        position = holder[0].position
+        assert position is not None
+        final, tally = race_loop(position, bots, dice, max_turns, play)
+        runs.append(tally.run(race.course.race, final, bots))
+        if not final.race_over:
+            break
+    game = holder[0]
+    points = tuple(next(s.points for s in game.standings() if s.colour == c)
+                   for c in setup.colours)
+    return GameRun(index, tuple(runs), points, write_record(game) if keep_record else None)
