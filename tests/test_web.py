@@ -79,6 +79,14 @@ def test_a_whole_recorded_game_opens_at_its_end_with_the_standings(base: str) ->
     assert [r["race"] for r in view["results"]] == ["A", "B", "C"]
 
 
+def test_seeds_up_to_the_command_lines_limit_come_back_exactly(base: str) -> None:
+    seed = 2**63 - 1
+    view = post(base, "/api/game", {"players": "yellow,red", "seed": str(seed)})
+    assert view["seed"] == str(seed) and f'[Seed "{seed}"]' in view["state"]["record"]
+    status, data, _ = request(base, "/api/course", {"seed": 2**63})
+    assert status == 400 and "seed" in data["error"]
+
+
 def test_rolling_in_a_game_follows_its_seed_as_play_does(base: str) -> None:
     view = placed_game(base)
     first = post(base, "/api/headings", {"state": view["state"], "step": "+", "roll": True})
@@ -101,7 +109,7 @@ def test_a_pasted_position_is_ruled_on_and_its_boats_moved_by_hand(base: str) ->
 
 def test_a_course_is_shown_and_set_up_for_a_ruling(base: str) -> None:
     view = post(base, "/api/course", {"race": "B", "seed": 3, "expansion": True})
-    assert view["kind"] == "course" and view["race"] == "B" and view["seed"] == 3
+    assert view["kind"] == "course" and view["race"] == "B" and view["seed"] == "3"
     assert view["code"].startswith("classic:B:") and view["code"].count(":") == 4
     same = post(base, "/api/open", {"text": view["code"]})
     assert same["code"] == view["code"]

@@ -42,7 +42,7 @@ def open_state(data: Data) -> Data:
 
 def new_course(data: Data) -> Data:
     table, seed = st.new_course(data)
-    return {**view(table, f"race {table.race.course.race}, seed {seed}"), "seed": seed}
+    return {**view(table, f"race {table.race.course.race}, seed {seed}"), "seed": str(seed)}
 
 
 def course_file(data: Data) -> Data:

@@ -25,7 +25,7 @@ from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.load import IllegalCourse, load_course
 from course_builder.powerboats.course.model import CourseError
-from course_builder.powerboats.lake.catalog import BoardChoice, Catalog
+from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice, Catalog
 from course_builder.powerboats.play.game import Game, new_game
 from course_builder.powerboats.play.notation import RaceBook, parse_position
 from course_builder.powerboats.play.position import Position
@@ -39,7 +39,8 @@ KINDS = ("course", "position", "game")
 MAX_TEXT = 200_000
 """Characters of a course code, position or game record a request may carry."""
 
-MAX_SEED = 2**31 - 1
+FRESH_SEEDS = 2**31
+"""A seed picked here is below this, as the command line picks them."""
 
 
 class WebError(CourseBuilderError):
@@ -164,8 +165,8 @@ def seed_field(data: dict[str, Any]) -> int:
     """The request's seed, or a fresh one (the page shows it, so the course can be had again)."""
     seed = data.get("seed")
     if seed is None or seed == "":
-        return random.SystemRandom().randrange(MAX_SEED)
-    if isinstance(seed, str) and seed.strip().isdigit():
+        return random.SystemRandom().randrange(FRESH_SEEDS)
+    if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) < 30:
         seed = int(seed.strip())
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise WebError(f"'seed': expected a whole number from 0 to {MAX_SEED}")

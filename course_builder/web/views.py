@@ -90,7 +90,7 @@ def step_json(position: Position, step: DiceStep) -> dict[str, Any]:
 
 def _game(game: Game, seed: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "seed": seed,
+        "seed": None if seed is None else str(seed),  # as text: JavaScript numbers stop at 2**53
         "players": list(game.setup.colours),
         "race_name": game.race_name,
         "standings": [{"colour": s.colour, "points": s.points, "by_race": list(s.by_race),
