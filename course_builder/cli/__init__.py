@@ -18,6 +18,7 @@ from course_builder.cli.common import GameGroup
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.tortuga import tortuga
 from course_builder.cli.vanuatu import vanuatu
+from course_builder.cli.web import serve
 
 
 @click.group(cls=GameGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -30,6 +31,7 @@ def cli(debug: bool) -> None:
 cli.add_command(powerboats)
 cli.add_command(tortuga)
 cli.add_command(vanuatu)
+cli.add_command(serve)
 
 
 def main() -> None:

@@ -185,8 +185,15 @@ def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool) ->
     top = sheet.cursor + 1.5
     frame = fit_map(board, p.left, top, p.printable_width, (p.bottom - p.top) * MAP_SHARE)
     sheet.frame = frame
+    sheet.labels = draw_map(dwg, board, sheet.course, frame, show_route)
+    sheet.cursor = frame.box.y1
+
+
+def draw_map(dwg: svgwrite.Drawing, board: Board, course: Course, frame: MapFrame,
+             show_route: bool = True) -> list[lab.Placed]:
+    """The sheet's map in ``frame``: the lake, every piece of the course, the labels placed off
+    the pieces and the row and column numbers. Returns the labels as placed."""
     layout = frame.layout
-    course = sheet.course
     draw_coast_lake(dwg, board, layout)
     cover = Cover()
     cover.soft.extend(b for a, c in seam_segments(board, layout) for b in line_boxes([a, c], 0.5))
@@ -204,10 +211,24 @@ def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool) ->
     specs = [lab.arrow_spec(a.kind, a.tail, a.tip, layout, PIECE_COLORS[a.kind])
              for a in arrows]
     specs += lab.spot_specs(board, layout) + lab.slot_specs(board, layout)
-    sheet.labels = [placer.place(spec) for spec in specs]
-    lab.draw_labels(dwg, sheet.labels, layout)
+    placed = [placer.place(spec) for spec in specs]
+    lab.draw_labels(dwg, placed, layout)
     draw_axis_numbers(dwg, board, frame)
-    sheet.cursor = frame.box.y1
+    return placed
+
+
+MAP_MARGIN = 2.0
+"""Margin (mm) round the map drawn alone."""
+
+
+def course_map_svg(board: Board, course: Course, *, width: float = 190.0,
+                   show_route: bool = True) -> tuple[str, MapFrame]:
+    """The map of a setup sheet alone, ``width`` mm wide (no title, legend or steps): the picture
+    the web page shows and draws boats over, with the frame that says where each hex is."""
+    frame = fit_map(board, MAP_MARGIN, MAP_MARGIN, width - 2 * MAP_MARGIN, 10 * width)
+    dwg = new_drawing(width, frame.box.y1 + MAP_MARGIN)
+    draw_map(dwg, board, course, frame, show_route)
+    return dwg.tostring(), frame
 
 
 def _steps(sheet: Sheet, board: Board) -> None:

@@ -1,0 +1,226 @@
+"""The state a page holds, read back into the game's own objects on every request.
+
+The server keeps no one's game: each request brings what its page shows, as plain text the
+program already reads elsewhere, and gets the next state back:
+
+* a **course**: its one-line course code (docs/notation.md);
+* a **position**: its one-line notation, for a ruling;
+* a **game**: its game record (docs/game-records.md), replayed through the rules on each request.
+
+So two browser tabs never see each other's boats, a reload loses nothing the page kept, and
+nothing is written to disk. What is shared is only what is pure and rebuilt from a code: the
+races of course codes (boards, courses and the kernel's tables, a few milliseconds each to build)
+are kept in a small cache, as a compiled regular expression would be.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from course_builder.core.errors import CourseBuilderError
+from course_builder.powerboats.course.code import course_code
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.load import IllegalCourse, load_course
+from course_builder.powerboats.course.model import CourseError
+from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice, Catalog
+from course_builder.powerboats.play.game import Game, new_game
+from course_builder.powerboats.play.notation import RaceBook, parse_position
+from course_builder.powerboats.play.position import Position
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.record import read_record, replay, write_record
+from course_builder.powerboats.play.rules import Rules
+from course_builder.powerboats.play.scoring import Scoring
+
+KINDS = ("course", "position", "game")
+
+MAX_TEXT = 200_000
+"""Characters of a course code, position or game record a request may carry."""
+
+FRESH_SEEDS = 2**31
+"""A seed picked here is below this, as the command line picks them."""
+
+
+class WebError(CourseBuilderError):
+    """A request the page should not have sent (a missing field, a wrong type): answered 400
+    with this one-line reason."""
+
+
+# ------------------------------------------------------------------------------------------------
+# races, built once per code
+# ------------------------------------------------------------------------------------------------
+
+_CATALOG = Catalog()
+"""Built-in lakes only: the web page reads no files (a ``.board`` path in a code is refused)."""
+
+
+@lru_cache(maxsize=48)
+def _race(code: str, rules: Rules) -> Race:
+    return RaceBook(_CATALOG).race(code, rules)
+
+
+class CachedBook(RaceBook):
+    """A race book whose races come from the process-wide cache of pure races."""
+
+    def __init__(self) -> None:
+        super().__init__(_CATALOG)
+
+    def race(self, code: str, rules: Rules | None = None) -> Race:
+        return _race(code.strip(), rules or Rules())
+
+
+BOOK = CachedBook()
+
+
+# ------------------------------------------------------------------------------------------------
+# what a request carries
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the page shows: a course, a position or a game, with the race in view."""
+
+    kind: str
+    race: Race
+    position: Position | None = None
+    game: Game | None = None
+    seed: int | None = None
+    """A game's seed (its record's Seed tag): dice rolled here are drawn from it, as in
+    ``play``."""
+
+    def state(self) -> dict[str, Any]:
+        """The state to send back with the next request."""
+        if self.game is not None:
+            return {"kind": "game", "record": write_record(self.game, _seed_tag(self.seed))}
+        if self.position is not None:
+            return {"kind": "position", "position": self.position.notation()}
+        return {"kind": "course", "code": self.race.code}
+
+
+def _seed_tag(seed: int | None) -> dict[str, str]:
+    return {} if seed is None else {"Seed": str(seed)}
+
+
+def text_field(data: dict[str, Any], name: str, limit: int = MAX_TEXT) -> str:
+    """A string field of a request, present and not too long."""
+    value = data.get(name)
+    if not isinstance(value, str):
+        raise WebError(f"'{name}': expected text")
+    if len(value) > limit:
+        raise WebError(f"'{name}': more than {limit} characters")
+    return value
+
+
+def table_of(state: Any) -> Table:
+    """The course, position or game a request's ``state`` stands for; one-line errors as the
+    command line gives them."""
+    if not isinstance(state, dict) or state.get("kind") not in KINDS:
+        raise WebError(f"'state': expected an object whose kind is {', '.join(KINDS)}")
+    kind = state["kind"]
+    if kind == "course":
+        return Table("course", BOOK.race(text_field(state, "code")))
+    if kind == "position":
+        position = parse_position(text_field(state, "position"), None, BOOK)
+        return Table("position", position.race, position=position)
+    return game_table(text_field(state, "record"))
+
+
+def game_table(text: str) -> Table:
+    """A game from its record, every entry replayed through the rules."""
+    record = read_record(text, "record")
+    done = replay(record, BOOK)
+    if done.error is not None:
+        raise done.error
+    seed = record.tags.get("Seed", "")
+    game = done.game
+    race = game.race if not game.over else game.setup.races[-1]
+    return Table("game", race, position=game.position, game=game,
+                 seed=int(seed) if seed.isdigit() else None)
+
+
+def guess_table(text: str) -> Table:
+    """Whatever the user pasted: a game record (it has tags or a ``race`` line), a position (it
+    has ``|``) or a course code."""
+    text = text.strip().removeprefix("\ufeff")
+    if not text:
+        raise WebError("paste a course code, a position or a game record")
+    lines = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
+    if any(ln.startswith("[") or ln.startswith("race ") for ln in lines):
+        return game_table(text)
+    one_line = " ".join(ln for ln in lines if ln)
+    if "|" in one_line:
+        return table_of({"kind": "position", "position": one_line})
+    return table_of({"kind": "course", "code": one_line})
+
+
+# ------------------------------------------------------------------------------------------------
+# new courses and games
+# ------------------------------------------------------------------------------------------------
+
+
+def seed_field(data: dict[str, Any]) -> int:
+    """The request's seed, or a fresh one (the page shows it, so the course can be had again)."""
+    seed = data.get("seed")
+    if seed is None or seed == "":
+        return random.SystemRandom().randrange(FRESH_SEEDS)
+    if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) < 30:
+        seed = int(seed.strip())
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise WebError(f"'seed': expected a whole number from 0 to {MAX_SEED}")
+    return seed
+
+
+def _flag(data: dict[str, Any], name: str) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise WebError(f"'{name}': expected true or false")
+    return value
+
+
+def new_course(data: dict[str, Any]) -> tuple[Table, int]:
+    """A random legal course on the classic lake for race A, B or C (as ``powerboats course``)."""
+    race = data.get("race", "A")
+    if race not in ("A", "B", "C"):
+        raise WebError("'race': A, B or C")
+    seed = seed_field(data)
+    lake = _CATALOG.make(BoardChoice("classic"), seed)
+    course = CourseMaker(lake).generate(race, seed, expansion=_flag(data, "expansion"))
+    return Table("course", BOOK.race(course_code(course, lake))), seed
+
+
+def course_from_file(data: Any) -> Table:
+    """A course file's contents (as ``validate`` and ``sheet --course`` read it), checked."""
+    try:
+        board, course = load_course(data, _CATALOG)
+    except IllegalCourse as exc:
+        raise CourseError(f"course file: {exc}") from None
+    return Table("course", BOOK.race(course_code(course, board)))
+
+
+def new_game_table(data: dict[str, Any]) -> Table:
+    """A game about to begin, as ``powerboats play`` starts one: seats, the start player (rolled
+    from the seed unless given), races A, B and C on the classic lake."""
+    players = data.get("players", "yellow,red")
+    if isinstance(players, str):
+        players = [p for p in (s.strip().lower() for s in players.split(",")) if p]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise WebError("'players': expected colours, e.g. yellow,red")
+    seed = seed_field(data)
+    scoring = data.get("scoring", "standard")
+    if scoring not in ("standard", "variant"):
+        raise WebError("'scoring': standard or variant")
+    start = data.get("start_player") or None
+    if start is not None and not isinstance(start, str):
+        raise WebError("'start_player': expected a colour")
+    rng = random.Random(f"powerboats-game:{seed}")
+    first = (start or (rng.choice(players) if players else "")).lower()
+    lake = _CATALOG.make(BoardChoice("classic"), seed)
+    maker = CourseMaker(lake)
+    expansion = _flag(data, "expansion")
+    races = [BOOK.race(course_code(maker.generate(r, seed, expansion=expansion), lake))
+             for r in "ABC"]
+    game = new_game(players, first, races, Scoring(scoring))
+    return Table("game", races[0], game=game, seed=seed)

@@ -1,0 +1,245 @@
+"""The web page's server (issue 18) through HTTP, as the page talks to it: a game placed, rolled,
+moved and recorded; rulings on a pasted position; every bad request a 4xx with the command line's
+reason; no state kept between requests; nothing written to disk; the ``serve`` command."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from course_builder.powerboats.play.notation import NotationError, RaceBook, parse_position
+from course_builder.powerboats.play.record import read_record, replay
+from tests.webserver import request, running_server
+
+POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | "
+            "yellow 2")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    with running_server() as url:
+        yield url
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    status, data, _ = request(base, path, body)
+    assert status == 200, data
+    return data
+
+
+def placed_game(base: str, seed: int = 7, players: str = "yellow,red") -> dict:
+    view = post(base, "/api/game", {"players": players, "seed": seed})
+    while view["phase"] == "placing":
+        view = post(base, "/api/place", {"state": view["state"], "hex": view["placing"]["free"][0],
+                                         "heading": view["placing"]["heading"]})
+    return view
+
+
+def test_a_game_is_placed_rolled_moved_and_recorded(base: str) -> None:
+    view = post(base, "/api/game", {"players": "yellow,red", "seed": 7})
+    assert view["phase"] == "placing" and view["placing"]["order"] == ["red", "yellow"]
+    page_map = post(base, "/api/map", {"code": view["code"]})
+    assert page_map["svg"].startswith("<svg") and 'id="buoys"' in page_map["svg"]
+    assert all(f"{r},{c}" in page_map["centres"] for r, c in view["placing"]["free"])
+    view = placed_game(base)
+    assert view["phase"] == "moving" and view["to_act"] == "yellow"
+    assert [s["notation"] for s in view["steps"]] == ["", "+"]
+    ahead = post(base, "/api/headings", {"state": view["state"], "step": "+", "rolled": "2"})
+    assert ahead["dice"] == [2] and [c["turn"] for c in ahead["choices"]] == ["L", "S", "R"]
+    legal = [c for c in ahead["choices"] if c["legal"]]
+    assert legal and all(c["move"].startswith("+/2") for c in legal)
+    done = post(base, "/api/move", {"state": view["state"], "move": legal[0]["move"]})
+    outcome, after = done["outcome"], done["view"]
+    assert outcome["steps"][0]["text"].startswith("dice: yellow holds none, adds a die")
+    sailed = [h for s in outcome["steps"] if s["kind"] == "sail" for h in s["hexes"]]
+    assert sailed == legal[0]["path"][1:] == outcome["path"][1:]
+    assert after["to_act"] == "red" and after["notation"] == outcome["position"]
+    record = read_record(after["state"]["record"])
+    replayed = replay(record, RaceBook())
+    assert replayed.ok and replayed.game.position.notation() == after["notation"]
+    assert record.tags["Seed"] == "7"
+
+
+def test_a_whole_recorded_game_opens_at_its_end_with_the_standings(base: str) -> None:
+    text = (ROOT / "tests" / "data" / "game-4-boats.pbr").read_text(encoding="utf-8")
+    view = post(base, "/api/open", {"text": text})
+    replayed = replay(read_record(text), RaceBook())
+    assert view["phase"] == "over" and view["kind"] == "game"
+    assert [(s["colour"], s["points"]) for s in view["standings"]] == [
+        (s.colour, s.points) for s in replayed.standings]
+    assert [r["race"] for r in view["results"]] == ["A", "B", "C"]
+
+
+def test_seeds_up_to_the_command_lines_limit_come_back_exactly(base: str) -> None:
+    seed = 2**63 - 1
+    view = post(base, "/api/game", {"players": "yellow,red", "seed": str(seed)})
+    assert view["seed"] == str(seed) and f'[Seed "{seed}"]' in view["state"]["record"]
+    status, data, _ = request(base, "/api/course", {"seed": 2**63})
+    assert status == 400 and "seed" in data["error"]
+
+
+def test_rolling_in_a_game_follows_its_seed_as_play_does(base: str) -> None:
+    view = placed_game(base)
+    first = post(base, "/api/headings", {"state": view["state"], "step": "+", "roll": True})
+    again = post(base, "/api/headings", {"state": view["state"], "step": "+", "roll": True})
+    assert first["rolled"] == again["rolled"] and len(first["rolled"]) == 1
+
+
+def test_a_pasted_position_is_ruled_on_and_its_boats_moved_by_hand(base: str) -> None:
+    view = post(base, "/api/open", {"text": POSITION})
+    assert view["kind"] == "position" and view["notation"] == POSITION
+    done = post(base, "/api/move", {"state": view["state"], "move": "+r2/13R"})
+    assert done["outcome"]["move"] == "+r2/13R" and done["view"]["to_act"] == "red"
+    moved = post(base, "/api/edit", {"state": view["state"], "colour": "red", "hex": [9, 13],
+                                     "heading": "NE"})
+    assert "red 9,13 NE" in moved["notation"]
+    status, data, _ = request(base, "/api/edit", {"state": view["state"], "colour": "red",
+                                                  "hex": [0, 0]})
+    assert status == 400 and "on land" in data["error"]
+
+
+def test_a_course_is_shown_and_set_up_for_a_ruling(base: str) -> None:
+    view = post(base, "/api/course", {"race": "B", "seed": 3, "expansion": True})
+    assert view["kind"] == "course" and view["race"] == "B" and view["seed"] == "3"
+    assert view["code"].startswith("classic:B:") and view["code"].count(":") == 4
+    same = post(base, "/api/open", {"text": view["code"]})
+    assert same["code"] == view["code"]
+    ruling = post(base, "/api/setup", {"state": view["state"], "players": "red,blue"})
+    assert [b["colour"] for b in ruling["boats"]] == ["red", "blue"]
+    assert ruling["notation"].startswith(view["code"] + " | red ")
+
+
+def test_bad_requests_get_the_reason_the_command_line_gives(base: str) -> None:
+    bad = POSITION.replace("8,12 E", "8,12 Q")
+    with pytest.raises(NotationError) as cli_error:
+        parse_position(bad, None, RaceBook())
+    status, data, _ = request(base, "/api/open", {"text": bad})
+    assert status == 400 and data["error"] == str(cli_error.value)
+    view = post(base, "/api/open", {"text": POSITION})
+    status, data, _ = request(base, "/api/move", {"state": view["state"], "move": "-1S"})
+    assert status == 422 and data["error"].startswith("illegal: yellow holds no 1 to remove")
+    status, data, _ = request(base, "/api/move", {"state": view["state"], "move": "up"})
+    assert status == 400 and "it must end with the turn L, S or R" in data["error"]
+    status, data, _ = request(base, "/api/headings", {"state": view["state"], "step": "+",
+                                                      "rolled": "4"})
+    assert status == 400 and "each 1, 2 or 3" in data["error"]
+    status, data, _ = request(base, "/api/open", {"text": "[Game \"Powerboats\"]\nrace A\n"})
+    assert status == 400 and "lacks the tag" in data["error"]
+    status, data, _ = request(base, "/api/state", {"state": {"kind": "file", "path": "/etc"}})
+    assert status == 400 and "kind" in data["error"]
+    status, data, _ = request(base, "/api/open", {"text": "classic:A:@x.json"})
+    assert status == 400
+
+
+def raw_post(base: str, header: bytes, body: list[bytes]) -> tuple[int, bytes]:
+    """POST to /api/open by hand, the body in parts (the server may answer before it has read
+    them all): the status and the whole answer."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as conn:
+        conn.sendall(b"POST /api/open HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\n" + header + b"\r\n\r\n")
+        try:
+            for part in body:
+                conn.sendall(part)
+        except OSError:
+            pass  # the server answered and closed early
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+            if b"}" in answer:
+                break
+    return int(answer.split(b" ", 2)[1]), answer
+
+
+def test_the_server_refuses_what_is_not_a_small_json_request(base: str) -> None:
+    status, data, _ = request(base, "/api/open", raw=b"text=1", content_type="text/plain")
+    assert status == 415 and "JSON" in data["error"]
+    status, data, _ = request(base, "/api/open", raw=b"{nope")
+    assert status == 400 and data["error"].startswith("not valid JSON")
+    status, data, _ = request(base, "/api/open", raw=b"[1]")
+    assert status == 400
+    status, answer = raw_post(base, b"Content-Length: 600000", [b'{"text": "xx'])
+    assert status == 413 and b"too large" in answer
+    chunk = b"%x\r\n%s\r\n" % (64 * 1024, b"x" * 64 * 1024)
+    status, answer = raw_post(base, b"Transfer-Encoding: chunked", [chunk] * 9 + [b"0\r\n\r\n"])
+    assert status == 413 and b"too large" in answer
+    status, _, _ = request(base, "/api/nothing", {})
+    assert status == 404
+    status, _, _ = request(base, "/api/open")  # GET
+    assert status == 405
+    status, _, _ = request(base, "/api/open", {"text": POSITION}, headers={"Host": "evil.test"})
+    assert status == 400
+
+
+def test_no_state_is_shared_and_nothing_is_written(base: str, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    one = placed_game(base, seed=1)
+    two = placed_game(base, seed=2, players="orange,purple,black")
+    ahead = post(base, "/api/headings", {"state": one["state"], "step": "+", "rolled": "3"})
+    one_after = post(base, "/api/move", {"state": one["state"],
+                                         "move": next(c for c in ahead["choices"]
+                                                      if c["legal"])["move"]})["view"]
+    again = post(base, "/api/state", {"state": two["state"]})
+    assert again["notation"] == two["notation"] and again["players"] == two["players"]
+    assert one_after["players"] == ["yellow", "red"]
+    status, pdf, head = request(base, "/api/sheet", {"state": one_after["state"]})
+    assert status == 200 and pdf[:5] == b"%PDF-" and "powerboats-game.pdf" in head[
+        "content-disposition"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_page_and_its_script_are_served(base: str) -> None:
+    status, page, _head = request(base, "/")
+    assert status == 200 and b'<script src="/static/app.js">' in page
+    for name in ("app.js", "style.css"):
+        status, _, _ = request(base, f"/static/{name}")
+        assert status == 200
+
+
+def test_the_readme_shows_how_to_start_it_with_a_small_screenshot() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "course-builder serve" in readme and "docs/web-example.png" in readme
+    picture = ROOT / "docs" / "web-example.png"
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert picture.stat().st_size < 200_000
+
+
+def test_other_commands_do_not_import_the_web_stack() -> None:
+    code = "import sys, course_builder.cli; print(sorted({'starlette', 'uvicorn'} & set(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+
+
+def test_serve_listens_on_localhost_and_prints_the_address() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "course_builder", "serve", "--port", "0"],
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert m, line
+        base = f"http://127.0.0.1:{m.group(1)}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                status, _, _ = request(base, "/")
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        assert status == 200
+    finally:
+        proc.terminate()
+        proc.wait(10)
