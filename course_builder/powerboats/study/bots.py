@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from course_builder.powerboats.play.kernel import (
     Outcome,
@@ -32,6 +31,7 @@ from course_builder.powerboats.play.kernel import (
 )
 from course_builder.powerboats.play.position import DiceChange, DiceStep, Move, Position, Turn
 from course_builder.powerboats.study.guide import FAR, guide_for
+from course_builder.powerboats.study.protocol import Bot
 
 DAMAGE_TURNS = 1.5
 """Greedy bots: moves a damage counter is worth (four sink the boat: :data:`SUNK`)."""
@@ -39,16 +39,6 @@ SUNK = float(FAR)
 FINISHED = -1.0
 SHORTCUT = True
 """Judge plain runs from the race's tables (tests turn it off to compare with the kernel)."""
-
-
-class Bot(Protocol):
-    """Position in, decision out; the dice are rolled by whoever runs the race."""
-
-    name: str
-
-    def choose_dice(self, position: Position) -> DiceStep: ...
-
-    def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn: ...
 
 
 class RandomBot:

@@ -26,8 +26,8 @@ from course_builder.powerboats.play.position import (
     Turn,
 )
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.study.bots import Bot
 from course_builder.powerboats.study.par import ParTable, start_boats
+from course_builder.powerboats.study.protocol import Bot
 
 
 class PerfectBot:
