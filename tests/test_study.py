@@ -176,3 +176,12 @@ def test_simulate_writes_game_records(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     (record,) = tmp_path.iterdir()
     assert run("replay", str(record)).exit_code == 0
+
+
+def test_reusing_the_bots_played_outcome_changes_nothing(monkeypatch) -> None:
+    """The simulator takes the kernel's outcome a greedy bot already played for its heading;
+    playing every move again gives the same games."""
+    job = SimJob((CODE,), ("greedy", "cautious", "lookahead"), 3)
+    reused = simulate(job, 3, workers=1)
+    monkeypatch.delattr(bots_module.GreedyBot, "played")
+    assert simulate(job, 3, workers=1) == reused

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from course_builder.powerboats.course.progress import advance
 from course_builder.powerboats.play.kernel import (
     Outcome,
     apply,
@@ -29,8 +30,16 @@ from course_builder.powerboats.play.kernel import (
     heading_choices,
     roll_outcomes,
 )
-from course_builder.powerboats.play.position import DiceChange, DiceStep, Move, Position, Turn
-from course_builder.powerboats.study.guide import FAR, guide_for
+from course_builder.powerboats.play.position import (
+    Boat,
+    DiceChange,
+    DiceStep,
+    Move,
+    Position,
+    Turn,
+)
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.study.guide import FAR, TurnsToGo, guide_for
 from course_builder.powerboats.study.protocol import Bot
 
 DAMAGE_TURNS = 1.5
@@ -75,10 +84,15 @@ def outcome_cost(position: Position, outcome: Outcome) -> float:
     return moves + DAMAGE_TURNS * outcome.damage
 
 
-def headings_judged(position: Position, dice: Sequence[int]) -> list[tuple[float, Turn, bool]]:
-    """Each legal heading for ``dice`` (rolled already): its cost and whether it crashes. A
-    plain run (open water, no rounding line, tile, expansion hex or boat on the way) is judged
-    from the race's tables; any other is played through the kernel."""
+Judged = tuple[float, Turn, bool, "Outcome | None"]
+"""A heading's cost, its turn, whether it crashes, and its outcome when it was played."""
+
+
+def headings_judged(position: Position, dice: Sequence[int]) -> list[Judged]:
+    """Each legal heading for ``dice`` (rolled already): its cost, whether it crashes, and the
+    kernel's outcome where it was played. A plain run (open water, no boat at the end, no tile
+    or expansion hex on the way; rounding lines counted by the rule) is judged from the race's
+    tables; any other is played through the kernel."""
     dice = tuple(dice)
     boat = position.boat
     race = position.race
@@ -94,19 +108,38 @@ def headings_judged(position: Position, dice: Sequence[int]) -> list[tuple[float
                                    race.tile_gap[start], race.tile_ahead[start])
         lines, flat = race.lines_ahead[start], guide.flat
     moving: Position | None = None
-    judged = []
+    judged: list[Judged] = []
     for c in heading_choices(position, dice):
         if not c.legal:
             continue
         d = c.heading
-        if (plain and clear[d] >= total and free[d] >= total and gap[d] > total
-                and tiles[d] > total and (end := lines[d][total - 1]) not in others):
-            judged.append((float(flat[row + end * 6 + d.value]), c.turn, False))
-            continue
+        if (plain and clear[d] >= total and gap[d] > total and tiles[d] > total
+                and (end := lines[d][total - 1]) not in others):
+            at = row if free[d] >= total else _row_after(race, guide, boat, start,
+                                                         lines[d][:total])
+            if at >= 0:
+                judged.append((float(flat[at + end * 6 + d.value]), c.turn, False, None))
+                continue
         moving = moving or _holding(position, dice or (1,))
         outcome = apply(moving, _KEEP[c.turn] if dice else _DROP_ONE[c.turn])
-        judged.append((outcome_cost(moving, outcome), c.turn, outcome.crash))
+        judged.append((outcome_cost(moving, outcome), c.turn, outcome.crash, outcome))
     return judged
+
+
+def _row_after(race: Race, guide: TurnsToGo, boat: Boat, start: int, path: Sequence[int]) -> int:
+    """The guide's row for the rounding state after sailing ``path`` from ``start``: the
+    crossings of rounding lines counted by the rule itself (:func:`~..course.progress.advance`),
+    as the kernel counts them on a straight run."""
+    phase, counts = boat.progress
+    n = race.n
+    gate_steps = race.gate_steps
+    previous = start
+    for h in path:
+        step = previous * n + h
+        if step in gate_steps:
+            phase, counts = advance(phase, counts, step, race.gates)
+        previous = h
+    return guide.row(phase, counts)
 
 
 def _holding(position: Position, dice: tuple[int, ...]) -> Position:
@@ -180,7 +213,21 @@ class GreedyBot:
         return aimed_step(position, max(run, 1) * self.aim, self.max_dice)
 
     def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn:
-        return min(headings_judged(position, dice), key=lambda j: j[0])[1]
+        return self._chose(position, dice, headings_judged(position, dice))
+
+    def _chose(self, position: Position, dice: Sequence[int], judged: list[Judged]) -> Turn:
+        best = min(judged, key=lambda j: j[0])
+        self._last = (position, tuple(dice), best[1], best[3])
+        return best[1]
+
+    def played(self, position: Position, dice: Sequence[int], turn: Turn) -> Outcome | None:
+        """The kernel's outcome of the heading just chosen, when choosing it played it (the
+        same move: the boat holds the dice rolled and keeps them), so a simulator need not play
+        it again; None otherwise."""
+        last = getattr(self, "_last", None)
+        if last is None or last[0] is not position or last[1] != tuple(dice) or last[2] != turn:
+            return None
+        return last[3]
 
 
 class CautiousBot(GreedyBot):
@@ -193,8 +240,7 @@ class CautiousBot(GreedyBot):
 
     def choose_turn(self, position: Position, dice: Sequence[int]) -> Turn:
         judged = headings_judged(position, dice)
-        safe = [j for j in judged if not j[2]] or judged
-        return min(safe, key=lambda j: j[0])[1]
+        return self._chose(position, dice, [j for j in judged if not j[2]] or judged)
 
 
 class LookaheadBot(GreedyBot):

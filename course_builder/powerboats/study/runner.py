@@ -121,11 +121,27 @@ def simulate_many(jobs: Sequence[SimJob], games: int, *, workers: int | None = N
         for k, part in tasks:
             take(k, run_games(jobs[k], part))
     else:
+        _prepare(jobs)  # forked workers inherit the races and the bots' guides
         with ProcessPoolExecutor(workers) as pool:
             futures = {pool.submit(run_games, jobs[k], part): k for k, part in tasks}
             for future in as_completed(futures):
                 take(futures[future], future.result())
     return [sorted(r, key=lambda run: run.index) for r in results]
+
+
+def _prepare(jobs: Sequence[SimJob]) -> None:
+    """Build each job's races, and the guide of bots that steer by one, in this process: workers
+    started by forking (Linux) then share them instead of each building its own."""
+    from course_builder.powerboats.study.guide import guide_for
+
+    for job in jobs:
+        for race in races_of(job):
+            if set(job.bots) & GUIDED:
+                guide_for(race)
+
+
+GUIDED = {"greedy", "cautious", "lookahead"}
+"""Bots that steer by the race's guide (:mod:`.guide`)."""
 
 
 def _on_dask(jobs: Sequence[SimJob], tasks: list[tuple[int, list[int]]], scheduler: Any,

@@ -20,7 +20,7 @@ from typing import Any
 from course_builder.core.hexgrid import Hex
 from course_builder.powerboats.play.game import Game, GameSetup
 from course_builder.powerboats.play.kernel import apply, kept_dice, start_hexes
-from course_builder.powerboats.play.position import BOAT_COLOURS, Boat, Position
+from course_builder.powerboats.play.position import BOAT_COLOURS, DIE_FACES, Boat, Position
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.study.bots import Bot, make_bot
 
@@ -86,12 +86,16 @@ def game_random(seed: int, index: int, purpose: str) -> random.Random:
 # ------------------------------------------------------------------------------------------------
 
 
-def bot_move(position: Position, bot: Bot, dice: random.Random) -> Any:
-    """The bot's move: its dice step, the dice rolled by ``dice``, its heading."""
+def bot_move(position: Position, bot: Bot, dice: random.Random) -> tuple[Any, Any]:
+    """The bot's move (its dice step, the dice rolled by ``dice``, its heading) and the
+    kernel's outcome if the bot played that heading while choosing it (else None)."""
     step = bot.choose_dice(position)
-    rolled = tuple(sorted(dice.randint(1, 3) for _ in range(step.rolled_count)))
+    count = step.rolled_count
+    rolled = tuple(sorted(dice.choices(DIE_FACES, k=count))) if count else ()
     held = (*kept_dice(position.boat, step), *rolled)
-    return step.then(rolled, bot.choose_turn(position, held))
+    turn = bot.choose_turn(position, held)
+    played = getattr(bot, "played", None)
+    return step.then(rolled, turn), played(position, held, turn) if played else None
 
 
 class _Tally:
@@ -133,8 +137,8 @@ def race_loop(position: Position, bots: Sequence[Bot], dice: random.Random, max_
     while not position.race_over and position.turn <= max_turns:
         seat = position.to_move
         before = position.boat
-        move = bot_move(position, bots[seat], dice)
-        outcome = step(move) if step else apply(position, move)
+        move, known = bot_move(position, bots[seat], dice)
+        outcome = step(move) if step else known or apply(position, move)
         tally.note(seat, before, outcome.position.boats[seat], outcome.crash)
         position = outcome.position
     return position, tally
