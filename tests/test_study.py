@@ -75,7 +75,7 @@ def test_the_table_shortcut_judges_headings_as_the_kernel_does(position, dice) -
         slow = headings_judged(position, dice)
     finally:
         bots_module.SHORTCUT = True
-    assert [(round(c, 6), t) for c, t, _x in fast] == [(round(c, 6), t) for c, t, _x in slow]
+    assert [(round(j[0], 6), j[1]) for j in fast] == [(round(j[0], 6), j[1]) for j in slow]
 
 
 def test_the_guide_is_one_move_from_its_best_successor() -> None:
