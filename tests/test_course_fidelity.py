@@ -82,13 +82,26 @@ def _frame(board: Board, course: Course) -> CourseFrame:
                                     course.tile.hexes, course.buoy("finish").hex)
 
 
+def test_a_later_line_counts_from_the_first_real_rounding_course04() -> None:
+    """Random lake 320, race B (B1, B3, B4, B2): buoy 1 is rounded at step 19 and undone at 20;
+    buoy 2's line is crossed at 34 while buoy 1 is undone, buoy 3's the wrong way at 40; buoy 1
+    again at 47 rounds buoys 1 and 2 at once, so buoy 3's line opens there, and its crossing at
+    54 rounds it: +1 since 47 (the -1 at 40 came before its line opened)."""
+    board = random_lake(320)
+    course = CourseMaker(board).generate("B", 320)
+    assert course.assignment == ("B1", "B3", "B4", "B2")
+    assert course.route is not None and course.route.roundings == (47, 47, 54)
+    assert rounding_faults(board, course) == []
+
+
 def test_the_audit_flags_a_rounding_credited_too_early_course04() -> None:
     board = random_lake(0)
     course = CourseMaker(board).generate("A", 0)
     assert course.route is not None
     early = dataclasses.replace(course, route=Route(course.route.hexes, (1, 2, 3)))
     assert rounding_faults(board, early) == [
-        "buoy 1: credited at step 1, but the net crossings of its line there are 0 (COURSE-04)"]
+        f"buoy {k}: credited at step {k}, but the net crossings of its line there are 0 "
+        "(COURSE-04)" for k in (1, 2, 3)]
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -20,7 +20,7 @@ from course_builder.powerboats.course.arrows import CourseFrame, best_route, cir
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.expansion import expansion_sections
 from course_builder.powerboats.course.model import Course
-from course_builder.powerboats.course.progress import GateBook
+from course_builder.powerboats.course.progress import GateBook, advance, start_counts
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.course.routing import NoRoute
 from course_builder.powerboats.lake.board import Board
@@ -30,9 +30,8 @@ def rounding_faults(board: Board, course: Course) -> list[str]:
     """Roundings the route is credited with but whose line it has not crossed, net, in the
     buoy's sense since the buoy before it was first rounded (COURSE-04).
 
-    Worked out from the definition, not with the route search's state machine: buoy k's count
-    starts at the first step where buoy k-1's count reached +1 (the start for buoy 1); the
-    route must credit buoy k at a step where that count is positive."""
+    The state machine says when each buoy was first rounded; the crossings are added up here,
+    step by step from the gates, and must come to at least +1 at the step the route credits."""
     if course.route is None:
         return []
     gates = GateBook(board)
@@ -40,21 +39,20 @@ def rounding_faults(board: Board, course: Course) -> list[str]:
                                                            strict=True)]
     index = [board.index(h) for h in course.route.hexes]
     steps = [a * len(board) + b for a, b in itertools.pairwise(index)]
+    first = {0: 0}
+    phase, counts = 0, start_counts(len(gate))
+    for pos, step in enumerate(steps, start=1):
+        phase, counts = advance(phase, counts, step, gate)
+        for k in range(1, phase + 1):
+            first.setdefault(k, pos)
     faults = []
-    opened = 0
     for k, credited in enumerate(course.route.roundings, start=1):
-        net, counts = 0, [0]
-        for step in steps[opened:]:
-            net += (step in gate[k - 1].forward) - (step in gate[k - 1].back)
-            counts.append(net)
-        first = next((i for i, c in enumerate(counts) if c >= 1), None)
-        at = credited - opened
-        if first is None or at < 0 or counts[at] < 1:
+        since = first.get(k - 1)
+        net = None if since is None else sum(
+            (s in gate[k - 1].forward) - (s in gate[k - 1].back) for s in steps[since:credited])
+        if net is None or net < 1:
             faults.append(f"buoy {k}: credited at step {credited}, but the net crossings of its "
-                          f"line there are {counts[at] if 0 <= at < len(counts) else 'none'} "
-                          "(COURSE-04)")
-            break
-        opened += first
+                          f"line there are {net if net is not None else 'none'} (COURSE-04)")
     return faults
 
 
