@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from course_builder.core.bitgrid import BitGrid, bit_grid
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexboard import HexBoard
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
@@ -226,6 +227,16 @@ class Board(HexBoard):
     def water_targets(self) -> tuple[tuple[int, ...], ...]:
         """``water_targets[i]``: the indices of the open-water neighbours of hex ``i``."""
         return tuple(tuple(j for _d, j in row) for row in self.water_steps)
+
+    @cached_property
+    def bit_grid(self) -> BitGrid:
+        """The lake as bits of an integer, for searches that move whole sets of hexes."""
+        return bit_grid(self.rows, self.cols)
+
+    @cached_property
+    def water_bits(self) -> int:
+        """The open water hexes as a bitset of :attr:`bit_grid`."""
+        return self.bit_grid.from_flags(self.water)
 
     @cached_property
     def water_areas(self) -> tuple[int, ...]:
