@@ -71,6 +71,12 @@ class BitGrid:
             yield b - b // stride
             bits ^= low
 
+    def flags(self, bits: int) -> str:
+        """The set as a string of ``"0"`` and ``"1"`` by bit position (:meth:`bit`), to test
+        many hexes one by one: a test of one bit of a large integer costs as much as the
+        integer is long, a string's character does not."""
+        return format(bits & self.every, f"0{self.rows * self.stride}b")[::-1]
+
     def step(self, bits: int, direction: Direction) -> int:
         """The hexes one step in ``direction`` from a set (guard bits and bits past either end
         may appear: mask the result with a set of real hexes)."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from course_builder.core.bitgrid import BitGrid, bit_grid
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.hexboard import HexBoard
+from course_builder.core.hexboard import HexBoard, rectangle_tables
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
 
 if TYPE_CHECKING:
@@ -156,8 +156,7 @@ class Board(HexBoard):
         self.cols = len(terrain[0]) if terrain else 0
         if any(len(row) != self.cols for row in terrain):
             raise BoardError("every terrain row must have the same length")
-        super().__init__((from_offset(r, c) for r in range(self.rows) for c in range(self.cols)),
-                         name)
+        super().__init__(rectangle_tables(self.rows, self.cols), name)
         self.terrain_rows: tuple[str, ...] = tuple(terrain)
         self.section_rows: tuple[tuple[str, ...], ...] = tuple(tuple(r) for r in sections)
         self.spots: tuple[Spot, ...] = tuple(spots)
@@ -167,8 +166,11 @@ class Board(HexBoard):
         self._spots_by_hex = {s.hex: s for s in self.spots}
         self.water: tuple[bool, ...] = tuple(ch == "." for row in terrain for ch in row)
         """``water[i]``: is hex ``i`` open water (not island, not shore)."""
-        self.water_run: tuple[tuple[int, ...], ...] = self.runs_ahead(self.water)
+
+    @cached_property
+    def water_run(self) -> tuple[tuple[int, ...], ...]:
         """``water_run[i][d]``: open water hexes straight ahead of hex ``i`` before land/shore."""
+        return self.runs_ahead(self.water)
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -248,10 +250,27 @@ class Board(HexBoard):
         """Can a boat step from water to water across the half-line of hexes that leaves ``h``
         along ``direction`` to the lake's edge? A buoy's rounding line must be (COURSE-03)."""
         i = self._index.get(h)
-        if i is None:
-            return False
-        water = self.water
-        return any(water[y] and x != -1 and water[x] for y, x in self.half_line_sides(i, direction))
+        return i is not None and bool(self.crossable_bits[direction] >> self.bit_grid.bit(i) & 1)
+
+    @cached_property
+    def crossable_bits(self) -> tuple[int, ...]:
+        """``crossable_bits[d]``: the hexes (a bitset of :attr:`bit_grid`) for which
+        :meth:`crossable` holds in direction ``d``: some step across the half-line from the hex
+        along ``d`` (the steps of :meth:`~course_builder.core.hexboard.HexBoard.half_line_sides`:
+        from a hex on it to one of the two just clockwise) goes from water to water. Found for
+        all hexes at once, a step along the lines at a time (random lakes ask it of every hex)."""
+        grid, water = self.bit_grid, self.water_bits
+        out = []
+        for d in DIRECTIONS:
+            crossing = water & (grid.back(water, d.right(1)) | grid.back(water, d.right(2)))
+            ahead = 0  # the hexes with a crossing somewhere ahead of them
+            while True:
+                more = grid.back(crossing | ahead, d) & grid.every
+                if more == ahead:
+                    break
+                ahead = more
+            out.append(ahead)
+        return tuple(out)
 
     def areas_around(self, h: Hex) -> frozenset[int]:
         """The water bodies a hex lies in or touches (a buoy can be rounded only in these)."""
