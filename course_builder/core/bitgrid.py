@@ -41,6 +41,8 @@ class BitGrid:
     shifts: tuple[tuple[int, int], ...]
     """``shifts[d] = (even, odd)``: how far a step in direction ``d`` moves a bit, from an even
     and from an odd row (positive: towards higher bits)."""
+    positions: tuple[int, ...]
+    """``positions[i]``: the bit position of hex ``i`` (:meth:`bit`, as a table for hot loops)."""
 
     def bit(self, index: int) -> int:
         """The bit position of hex ``index``."""
@@ -132,4 +134,5 @@ def bit_grid(rows: int, cols: int) -> BitGrid:
     w = stride
     assert sorted(shifts) == sorted([(1, 1), (-(w - 1), -w), (-w, -(w + 1)), (-1, -1),
                                      (w, w - 1), (w + 1, w)]), shifts
-    return BitGrid(rows, cols, stride, even, odd, even | odd, tuple(shifts))
+    positions = tuple(i + i // cols for i in range(rows * cols)) if cols else ()
+    return BitGrid(rows, cols, stride, even, odd, even | odd, tuple(shifts), positions)

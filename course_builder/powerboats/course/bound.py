@@ -40,7 +40,7 @@ class DistanceBound:
     exists either)."""
 
     def __init__(self, search: LayeredSearch, starts: list[Start]) -> None:
-        grid, gates, n = search.grid, search.gates, search.n
+        grid, gates, n, pos = search.grid, search.gates, search.n, search.pos
         self.spread = grid.spread
         buoys = len(gates)
         # forward over line k+1: from rank k to rank `end`, grouped by how far a bit moves
@@ -48,20 +48,20 @@ class DistanceBound:
         for k, gate in enumerate(gates):
             for step in gate.forward:
                 source, target = divmod(step, n)
-                key = (_chain(step, gates, k), grid.bit(target) - grid.bit(source))
-                groups[k][key] = groups[k].get(key, 0) | 1 << grid.bit(source)
+                key = (_chain(step, gates, k), pos[target] - pos[source])
+                groups[k][key] = groups[k].get(key, 0) | 1 << pos[source]
         self.crossing = [[(end, by, sources, _moved(sources, by)) for (end, by), sources
-                          in group.items()] for group in groups]
+                          in group.items()] for group in groups]  # (and the targets' bits)
         ball = [0] * buoys + [search.fin]
         for source, tiles in search.finishing.items():  # a finishing step across the last lines
             for t in tiles:
                 for k in range(buoys):
                     if _chain(source * n + t, gates, k) == buoys:
-                        ball[k] |= 1 << grid.bit(source)
+                        ball[k] |= 1 << pos[source]
         self.ranks = [rank(phase, counts) for phase, counts in search.states]
         targets = [0] * (buoys + 1)
         for code, m, _t in starts:
-            targets[self.ranks[code]] |= 1 << grid.bit(m)
+            targets[self.ranks[code]] |= 1 << pos[m]
         self.unreached = [search.passable & ~b for b in ball]
         self.front = list(ball)
         self.balls = [ball]
@@ -73,18 +73,19 @@ class DistanceBound:
 
     def grow(self) -> bool:
         """One more layer of distances; False once nothing more can be reached."""
-        front, spread = self.front, self.spread
-        new = []
+        front, spread, unreached = self.front, self.spread, self.unreached
+        new = [0] * len(front)
         for k, crossing in enumerate(self.crossing):
             bits = spread(front[k]) if front[k] else 0
             for end, by, sources, targets in crossing:
                 if front[end] & targets:
                     bits |= (front[end] >> by if by > 0 else front[end] << -by) & sources
-            new.append(bits & self.unreached[k])
+            if bits:
+                bits &= unreached[k]
+                unreached[k] ^= bits
+                new[k] = bits
         if not any(new):
             return False
-        for k, bits in enumerate(new):
-            self.unreached[k] ^= bits
         self.front = new
         self.balls.append([b | x for b, x in zip(self.balls[-1], new, strict=True)])
         return True

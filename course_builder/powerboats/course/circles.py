@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from course_builder.core.hexgrid import Hex, Layout
+from course_builder.core.hexgrid import SQRT3, Hex, Layout
 from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.lake.board import Board
 
@@ -49,14 +49,19 @@ def sweeps(route: Route, buoys: Sequence[Hex]) -> list[float]:
 
 
 def _swept(path: Sequence[Hex], buoy: Hex) -> float:
-    bx, by = _LAYOUT.center(buoy)
+    # the hex centres of a unit layout (Layout.center, the same arithmetic written out: it
+    # runs for every route the arrow solver finds)
+    if not path:
+        return 0.0
+    half = SQRT3 / 2
+    bx, by = SQRT3 * buoy.q + half * buoy.r, 1.5 * buoy.r
     total = 0.0
-    previous: float | None = None
-    for h in path:
-        x, y = _LAYOUT.center(h)
-        angle = math.atan2(by - y, x - bx)  # screen y grows downwards
-        if previous is not None:
-            total += (angle - previous + math.pi) % (2 * math.pi) - math.pi
+    atan2, pi, turn = math.atan2, math.pi, 2 * math.pi
+    q, r = path[0]
+    previous = atan2(by - 1.5 * r, SQRT3 * q + half * r - bx)  # screen y grows downwards
+    for q, r in path[1:]:
+        angle = atan2(by - 1.5 * r, SQRT3 * q + half * r - bx)
+        total += (angle - previous + pi) % turn - pi
         previous = angle
     return math.degrees(total)
 

@@ -60,11 +60,14 @@ class LayeredSearch:
         self.n = len(board)
         self.grid = board.bit_grid
         self.bit = self.grid.bit
+        self.pos = pos = self.grid.positions
         passable = board.water_bits
+        self.free = bytearray(board.water)  # by hex index: open water that is not a buoy
         for h in blocked:
             i = board.index_or_none(h)
             if i is not None:
-                passable &= ~(1 << self.bit(i))
+                passable &= ~(1 << pos[i])
+                self.free[i] = 0
         self.passable = passable
         self.gates = gates
         self.states = progress_states(len(gates))
@@ -81,7 +84,7 @@ class LayeredSearch:
         """The steps across rounding lines: each one's transition row (:func:`transitions`) by
         its encoded step, and by the bit of the hex it leaves, with the bit of its target and
         the target's other neighbours from which a step onto it crosses no line."""
-        n, nb, bit, gates = self.n, self.board.neighbors, self.bit, self.gates
+        n, nb, pos, gates = self.n, self.board.neighbors, self.pos, self.gates
         crossed: dict[int, list[int]] = {}
         for j, gate in enumerate(gates):
             for steps, sign in ((gate.back, -1), (gate.forward, 1)):  # forward wins (advance)
@@ -93,7 +96,7 @@ class LayeredSearch:
             source, target = divmod(step, n)
             if target in nb[source]:  # other steps are never taken
                 self.special[step] = transitions(len(gates), tuple(signs))
-                into[target] = into.get(target, 0) | 1 << bit(source)
+                into[target] = into.get(target, 0) | 1 << pos[source]
         self.near_steps: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
         near = 0
         for step, row in self.special.items():
@@ -101,37 +104,37 @@ class LayeredSearch:
             around = 0
             for u in nb[target]:
                 if u != -1:
-                    around |= 1 << bit(u)
-            self.near_steps.setdefault(bit(source), []).append(
-                (row, 1 << bit(target), around & ~into[target]))
-            near |= 1 << bit(source)
+                    around |= 1 << pos[u]
+            self.near_steps.setdefault(pos[source], []).append(
+                (row, 1 << pos[target], around & ~into[target]))
+            near |= 1 << pos[source]
         self.near = near
 
     def _finishes(self) -> None:
         """Where a route can finish: the hexes from which a step enters the tile from its finish
         side (``finishing``: the tile hexes so entered, by hex), as a bitset ``fin``."""
-        nb, bit = self.board.neighbors, self.bit
+        nb, pos = self.board.neighbors, self.pos
         self.finishing: dict[int, tuple[int, ...]] = {}
         fin = 0
         for t in self.tile:
             for d in self.finish_dirs:
                 source = nb[t][d.opposite()]
-                if source != -1 and self.passable >> bit(source) & 1:
+                if source != -1 and self.free[source]:
                     self.finishing[source] = (*self.finishing.get(source, ()), t)
-                    fin |= 1 << bit(source)
+                    fin |= 1 << pos[source]
         self.fin = fin
         self.fin_far = fin & ~self.near
         self.fin_near = fin & self.near
 
     def steps(self, here: int) -> list[tuple[Direction, int]]:
         """The steps from a hex to open water that is not a buoy, in direction order."""
-        passable, bit = self.passable, self.bit
-        return [(d, m) for d, m in self.board.water_steps[here] if passable >> bit(m) & 1]
+        free = self.free
+        return [(d, m) for d, m in self.board.water_steps[here] if free[m]]
 
     def starts(self, sides: Iterable[int]) -> list[Start]:
         """The first states of a route, each once, in the order a search over single states
         queues them."""
-        nb, n, bit = self.board.neighbors, self.n, self.bit
+        nb, n = self.board.neighbors, self.n
         begin = (0, start_counts(len(self.gates)))
         seen: set[tuple[int, int]] = set()
         out = []
@@ -139,7 +142,7 @@ class LayeredSearch:
             for side in sides:
                 for d in side_directions(self.axis, side):
                     m = nb[t][d]
-                    if m < 0 or not self.passable >> bit(m) & 1:
+                    if m < 0 or not self.free[m]:
                         continue
                     code = self.code_of.get(advance(*begin, t * n + m, self.gates))
                     if code is not None and (code, m) not in seen:
@@ -160,7 +163,7 @@ class LayeredSearch:
         limit = len(keeps) - 1
         frontier: Layer = {}
         for code, m, _t in starts:
-            frontier[code] = frontier.get(code, 0) | 1 << self.bit(m)
+            frontier[code] = frontier.get(code, 0) | 1 << self.pos[m]
         unseen = [self.passable] * len(self.states)  # by code: the hexes not yet reached
         layers: list[Layer] = []
         new = frontier
@@ -212,12 +215,12 @@ class LayeredSearch:
                 if bits & fin_near:
                     for i in self.grid.indices(bits & fin_near):
                         if self.finish_of(code, i) >= 0:
-                            out[code] = out.get(code, 0) | 1 << self.bit(i)
+                            out[code] = out.get(code, 0) | 1 << self.pos[i]
         return out
 
     def finish_of(self, code: int, here: int) -> int:
         """The tile hex a state finishes into with its next step, or -1."""
-        if not self.near >> self.bit(here) & 1:
+        if not self.near >> self.pos[here] & 1:
             tiles = self.finishing.get(here, ())
             return tiles[0] if code == self.goal and tiles else -1
         for d, m in self.steps(here):
@@ -229,18 +232,19 @@ class LayeredSearch:
 
     def next_on(self, code: int, here: int, layer: Layer) -> tuple[int, int] | None:
         """The first step (in direction order) from a state into one of ``layer``'s states."""
-        bit = self.bit
-        for _d, m in self.steps(here):
-            row = self.special.get(here * self.n + m)
-            after = code if row is None else row[code]
-            if after >= 0 and layer.get(after, 0) >> bit(m) & 1:
-                return after, m
+        free, pos, special, base = self.free, self.pos, self.special, here * self.n
+        for _d, m in self.board.water_steps[here]:
+            if free[m]:
+                row = special.get(base + m)
+                after = code if row is None else row[code]
+                if after >= 0 and layer.get(after, 0) >> pos[m] & 1:
+                    return after, m
         return None
 
     def backward(self, layers: list[Layer], found: Layer) -> list[Layer]:
         """For every layer, the states from which the finishing states of the last layer can be
         reached through the layers between (the states on some shortest route)."""
-        spread, near, bit = self.grid.spread, self.near, self.bit
+        spread, near, pos = self.grid.spread, self.near, self.pos
         far = self.grid.every & ~near
         kept: list[Layer] = [found]
         for layer in reversed(layers[:-1]):
@@ -252,7 +256,7 @@ class LayeredSearch:
                 if bits & reach:  # hexes with a step across a line: each step checked
                     for i in self.grid.indices(bits & reach):
                         if self.next_on(code, i, after) is not None:
-                            on |= 1 << bit(i)
+                            on |= 1 << pos[i]
                 if on:
                     here[code] = on
             kept.append(here)
@@ -263,8 +267,8 @@ class LayeredSearch:
         """The first shortest route in direction order through the kept states: its hex indices
         (the tile hex it starts from first, the tile hex it finishes in last) and the number of
         buoys rounded at each."""
-        bit = self.bit
-        code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> bit(s[1]) & 1)
+        pos = self.pos
+        code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)
         path = [(code, m)]
         for layer in kept[1:]:
             step = self.next_on(*path[-1], layer)
