@@ -99,14 +99,11 @@ class LayeredSearch:
                 into[target] = into.get(target, 0) | 1 << pos[source]
         self.near_steps: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
         near = 0
+        around = self.board.neighbor_bits
         for step, row in self.special.items():
             source, target = divmod(step, n)
-            around = 0
-            for u in nb[target]:
-                if u != -1:
-                    around |= 1 << pos[u]
             self.near_steps.setdefault(pos[source], []).append(
-                (row, 1 << pos[target], around & ~into[target]))
+                (row, 1 << pos[target], around[target] & ~into[target]))
             near |= 1 << pos[source]
         self.near = near
 

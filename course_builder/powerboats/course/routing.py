@@ -24,7 +24,7 @@ from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.course.progress import Gate
 from course_builder.powerboats.lake.board import Board
 
-SLACKS = (0, 1, 2, 4)
+SLACKS = (1, 4)
 """How many steps longer than the shortest route of the simpler problem (:mod:`.bound`) the
 search looks for a route within the bound, in turn, before it searches without one."""
 

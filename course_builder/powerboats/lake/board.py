@@ -247,6 +247,11 @@ class Board(HexBoard):
         return bit_grid(self.rows, self.cols)
 
     @property
+    def neighbor_bits(self) -> tuple[int, ...]:
+        """``neighbor_bits[i]``: the neighbours of hex ``i`` as a bitset of :attr:`bit_grid`."""
+        return self.tables.neighbor_bits
+
+    @property
     def water_bits(self) -> int:
         """The open water hexes as a bitset of :attr:`bit_grid`."""
         return self.tables.water_bits

@@ -57,6 +57,18 @@ class LakeTables:
         return tuple(tuple(j for _d, j in row) for row in self.water_steps)
 
     @cached_property
+    def neighbor_bits(self) -> tuple[int, ...]:
+        pos = self._grid.positions
+        out = []
+        for row in self._board.neighbors:
+            bits = 0
+            for j in row:
+                if j != -1:
+                    bits |= 1 << pos[j]
+            out.append(bits)
+        return tuple(out)
+
+    @cached_property
     def water_bits(self) -> int:
         return self._grid.from_flags(self._water)
 
