@@ -15,6 +15,7 @@ one lake on every machine.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -198,25 +199,32 @@ def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list
         rng.shuffle(tiles)
         for k, i in enumerate(tiles):
             wants[(i, letter)] = k < 2
-    # by hex index: too close to a spot taken (closer than 3), or on a spot's run of water;
-    # and by direction, the hexes whose run of MIN_RUN hexes that way meets such a run
-    near: set[int] = set()
-    blocked: set[int] = set()
-    shadows: list[set[int]] = [set() for _d in DIRECTIONS]
+    # as bitsets of the board's bit grid: the hexes too close to a spot taken (closer than 3)
+    # or on a spot's run of water; by direction, those whose run of MIN_RUN hexes that way
+    # would meet such a run
+    grid, pos = board.bit_grid, board.bit_grid.positions
+    excluded = 0
+    shadows = [0] * len(DIRECTIONS)
     marks = []
-    fit = _spot_flags(board, shore_bound(board))
+    able, runs = _spot_bits(board, shore_bound(board))
     for i, slot in enumerate(slots):
         for letter in pairs[i]:
             on_land = wants[(i, letter)]
-            choice = _choose_spot(rng, board, slot, on_land, near | blocked, shadows, fit)
+            free = [run & ~shadow for run, shadow in zip(runs, shadows, strict=True)]
+            kind = grid.every & ~board.water_bits if on_land else board.water_bits
+            choice = _choose_spot(rng, board, able & kind & _slot_bits(board, slot) & ~excluded,
+                                  free)
             if choice is None:
                 return None
             h, side = choice
-            near.update(j for x in _WITHIN_2 if (j := board.index_or_none(h + x)) is not None)
-            for b in [board.index(h), *_ahead(board, board.index(h), side, MIN_RUN)]:
-                blocked.add(b)
+            for x in _WITHIN_2:
+                if (j := board.index_or_none(h + x)) is not None:
+                    excluded |= 1 << pos[j]
+            for k in [board.index(h), *_ahead(board, board.index(h), side, MIN_RUN)]:
+                excluded |= 1 << pos[k]
                 for d in DIRECTIONS:
-                    shadows[d].update(_ahead(board, b, d.opposite(), MIN_RUN))
+                    for j in _ahead(board, k, d.opposite(), MIN_RUN):
+                        shadows[d] |= 1 << pos[j]
             marks.append((h, LetterMark(letter, on_land, side)))
     return number_spots(marks)
 
@@ -262,11 +270,11 @@ def encircled(board: Board, h: Hex, ashore: list[bool]) -> bool:
     return all(j != -1 and (water[j] or not ashore[j]) for j in board.neighbors[i])
 
 
-def _spot_flags(board: Board, ashore: list[bool]) -> tuple[str, list[str]]:
-    """By bit position of the board's :attr:`~.board.Board.bit_grid`: where a buoy could be
-    encircled and rounded whichever way its line points (:func:`encircled`,
-    :func:`roundable`), and for each direction where :data:`MIN_RUN` water hexes lie straight
-    ahead. Found for all hexes at once, as bitsets."""
+def _spot_bits(board: Board, ashore: list[bool]) -> tuple[int, list[int]]:
+    """As bitsets of the board's :attr:`~.board.Board.bit_grid`: where a buoy could be encircled
+    and rounded whichever way its line points (:func:`encircled`, :func:`roundable`), and for
+    each direction where :data:`MIN_RUN` water hexes lie straight ahead. Found for all hexes at
+    once."""
     grid, water = board.bit_grid, board.water_bits
     every = grid.every
     ashore_bits = grid.from_flags(ashore)
@@ -279,29 +287,35 @@ def _spot_flags(board: Board, ashore: list[bool]) -> tuple[str, list[str]]:
         run = every
         for _k in range(MIN_RUN):
             run = grid.back(run & water, d) & every
-        runs.append(grid.flags(run))
-    return grid.flags(able), runs
+        runs.append(run)
+    return able, runs
 
 
-def _choose_spot(
-    rng: random.Random, board: Board, slot: Section, on_land: bool, excluded: set[int],
-    shadows: list[set[int]], fit: tuple[str, list[str]],
-) -> tuple[Hex, Direction] | None:
-    """A spot in a slot: a hex of the wanted kind, not ``excluded``, with a buoy that can be
-    encircled and rounded, and a side with a run of :data:`MIN_RUN` water hexes, not in that
-    side's ``shadows`` (the run would meet another spot's); ``fit`` is :func:`_spot_flags`.
-    It looks at every hex of a slot twice for each lake, so it only reads tables."""
-    water, (able, runs), stride = board.water, fit, board.bit_grid.stride
-    candidates = []
+def _slot_bits(board: Board, slot: Section) -> int:
+    """The hexes of a slot as a bitset."""
+    stride = board.bit_grid.stride
+    row = ((1 << slot.cols) - 1) << slot.col
+    out = 0
     for r in range(slot.row, slot.row + slot.rows):
-        for c in range(slot.col, slot.col + slot.cols):
-            i, b = r * board.cols + c, r * stride + c
-            if water[i] == on_land or i in excluded or able[b] != "1":
-                continue
-            sides = [d for d in DIRECTIONS if runs[d][b] == "1" and i not in shadows[d]]
-            if sides:
-                candidates.append((i, sides))
-    if not candidates:
+        out |= row << (r * stride)
+    return out
+
+
+def _choose_spot(rng: random.Random, board: Board, candidates: int, free: list[int]
+                 ) -> tuple[Hex, Direction] | None:
+    """A spot among the ``candidates`` (a bitset: the hexes of a slot of the wanted kind, where
+    a buoy can be encircled and rounded and no spot is near) that has a side with ``free``
+    water ahead (by direction: :data:`MIN_RUN` water hexes that no other spot's run meets), and
+    that side. The candidates are taken in reading order and the choices made as a list of them
+    would be: the same seed gives the same lake."""
+    grid = board.bit_grid
+    with_side = 0
+    for bits in free:
+        with_side |= bits
+    flags = grid.flags(candidates & with_side)
+    hexes = [b.start() for b in re.finditer("1", flags)]
+    if not hexes:
         return None
-    i, sides = rng.choice(candidates)
-    return board.hex_at(i), rng.choice(sides)
+    b = rng.choice(hexes)
+    sides = [d for d in DIRECTIONS if free[d] >> b & 1]
+    return board.hex_at(grid.index(b)), rng.choice(sides)
