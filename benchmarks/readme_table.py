@@ -27,9 +27,14 @@ def table(report: dict) -> str:
     ]
     for name, r in report["results"].items():
         unit = f" {r['unit']}" if r["unit"] else ""
-        lines.append(f"| {name} | {r['measured']}{unit} | {r['target']}{unit} | "
+        lines.append(f"| {name} | {_short(r['measured'])}{unit} | {r['target']}{unit} | "
                      f"{r['ratio_to_target']} | {'yes' if r['meets_target'] else 'no'} |")
     return "\n".join(lines)
+
+
+def _short(value: float) -> str:
+    """Three significant digits (whole numbers from 100 on)."""
+    return str(round(value)) if abs(value) >= 100 else f"{value:.3g}"
 
 
 def main() -> None:
