@@ -59,7 +59,6 @@ class LayeredSearch:
         self.board = board
         self.n = len(board)
         self.grid = board.bit_grid
-        self.bit = self.grid.bit
         self.pos = pos = self.grid.positions
         passable = board.water_bits
         self.free = bytearray(board.water)  # by hex index: open water that is not a buoy
