@@ -3,35 +3,53 @@
 The command line is the edge of the program: it reads the user's files, writes results, prints
 messages and sets exit codes (see :mod:`course_builder.cli.common`). Game packages take and return
 plain data.
+
+Each game's commands are imported only when that game is asked for: a Powerboats command never
+loads Tortuga 2199 or Vanuatu (the whole process should take little more than importing the
+libraries the command needs).
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from course_builder import __version__
-from course_builder.cli import (
-    powerboats_game,  # noqa: F401  (adds play and replay)
-    powerboats_study,  # noqa: F401  (adds simulate and atlas)
-)
 from course_builder.cli.common import GameGroup
-from course_builder.cli.powerboats import powerboats
-from course_builder.cli.tortuga import tortuga
-from course_builder.cli.vanuatu import vanuatu
-from course_builder.cli.web import serve
+
+GAMES: dict[str, tuple[str, ...]] = {
+    "powerboats": ("course_builder.cli.powerboats", "course_builder.cli.powerboats_game",
+                   "course_builder.cli.powerboats_study"),
+    "tortuga": ("course_builder.cli.tortuga",),
+    "vanuatu": ("course_builder.cli.vanuatu",),
+    "serve": ("course_builder.cli.web",),
+}
+"""Each top-level command: the module that defines it under its own name, then the modules that
+add commands to it (Powerboats' games and studies)."""
 
 
-@click.group(cls=GameGroup, context_settings={"help_option_names": ["-h", "--help"]})
+class Games(GameGroup):
+    """The top group: a game's group of commands is imported the first time it is looked up."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*GAMES, *super().list_commands(ctx)})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in GAMES and cmd_name not in self.commands:
+            first, *more = GAMES[cmd_name]
+            command = getattr(importlib.import_module(first), cmd_name)
+            for module in more:
+                importlib.import_module(module)
+            self.add_command(command)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=Games, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="course-builder")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 def cli(debug: bool) -> None:
     """Set up and referee hex-board games: Powerboats courses, setup sheets and rulings."""
-
-
-cli.add_command(powerboats)
-cli.add_command(tortuga)
-cli.add_command(vanuatu)
-cli.add_command(serve)
 
 
 def main() -> None:

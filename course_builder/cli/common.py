@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -105,6 +104,8 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
 def resolve_seed(seed: int | None, needed: bool) -> int | None:
     """The given seed, or a fresh one (printed to stderr so the run can be repeated)."""
     if seed is None and needed:
+        import random
+
         seed = random.SystemRandom().randrange(2**31)
         click.echo(f"seed: {seed}", err=True)
     return seed

@@ -12,13 +12,63 @@ Pure: no I/O, no randomness. networkx is imported only when the graph is asked f
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, to_offset
+from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
 
 if TYPE_CHECKING:
     import networkx as nx
+
+
+class HexTables(NamedTuple):
+    """What a :class:`HexBoard` is built on: its hexes in index order, the index of each hex,
+    and the neighbour table. Immutable in use, so boards of one shape can share them."""
+
+    hexes: tuple[Hex, ...]
+    index_of: dict[Hex, int]
+    neighbors: tuple[tuple[int, ...], ...]
+
+
+def hex_tables(hexes: Iterable[Hex]) -> HexTables:
+    """The tables of any set of hexes, numbered in the order given."""
+    ordered = tuple(hexes)
+    index = {h: i for i, h in enumerate(ordered)}
+    if len(index) != len(ordered):
+        raise ValueError("a hex board lists every hex once")
+    vectors = [(d.vector.q, d.vector.r) for d in DIRECTIONS]
+    get = index.get  # a plain (q, r) tuple hashes and compares like the Hex it stands for
+    neighbors = tuple(
+        tuple(get((q + dq, r + dr), -1) for dq, dr in vectors)  # type: ignore[call-overload]
+        for q, r in ordered
+    )
+    return HexTables(ordered, index, neighbors)
+
+
+@lru_cache(maxsize=4)
+def rectangle_tables(rows: int, cols: int) -> HexTables:
+    """The tables of a ``rows x cols`` rectangle in reading order of even-r offset ``(row,
+    col)`` (hex ``i`` at ``(i // cols, i % cols)``), as every Powerboats lake is. The neighbour
+    of a hex is found by arithmetic on its row and column, and the tables of the last few shapes
+    are kept: every board of a shape (the classic lake, random lakes of one tile size) shares
+    them."""
+    hexes = tuple(from_offset(r, c) for r in range(rows) for c in range(cols))
+    index = {h: i for i, h in enumerate(hexes)}
+    neighbors = []
+    for r in range(rows):
+        shift = -(r % 2)  # even rows lie half a hex right: their upper and lower neighbours
+        up = (r - 1) * cols if r > 0 else -1  # are at columns c and c + 1, odd rows' at c - 1, c
+        down = (r + 1) * cols if r < rows - 1 else -1
+        for c in range(cols):
+            left = c + shift  # the left one of the two neighbours above (and below)
+            ul = up + left if up >= 0 and 0 <= left < cols else -1
+            ur = up + left + 1 if up >= 0 and 0 <= left + 1 < cols else -1
+            dl = down + left if down >= 0 and 0 <= left < cols else -1
+            dr = down + left + 1 if down >= 0 and 0 <= left + 1 < cols else -1
+            i = r * cols + c
+            neighbors.append((i + 1 if c + 1 < cols else -1, ur, ul,
+                              i - 1 if c > 0 else -1, dl, dr))
+    return HexTables(hexes, index, tuple(neighbors))
 
 
 class HexBoard:
@@ -26,22 +76,14 @@ class HexBoard:
     the hexes (terrain, spots, kinds of sector) and describe a hex for the graph through
     :meth:`node_attributes`."""
 
-    def __init__(self, hexes: Iterable[Hex], name: str = "") -> None:
+    def __init__(self, hexes: Iterable[Hex] | HexTables, name: str = "") -> None:
         self.name = name
-        ordered = tuple(hexes)
-        index = {h: i for i, h in enumerate(ordered)}
-        if len(index) != len(ordered):
-            raise ValueError("a hex board lists every hex once")
-        self._hexes: tuple[Hex, ...] = ordered
-        self._index: dict[Hex, int] = index
-        self.index_of: dict[Hex, int] = index
+        tables = hexes if isinstance(hexes, HexTables) else hex_tables(hexes)
+        self._hexes: tuple[Hex, ...] = tables.hexes
+        self._index: dict[Hex, int] = tables.index_of
+        self.index_of: dict[Hex, int] = tables.index_of
         """The index of each hex, for hot loops (do not modify)."""
-        vectors = [(d.vector.q, d.vector.r) for d in DIRECTIONS]
-        get = index.get  # a plain (q, r) tuple hashes and compares like the Hex it stands for
-        self.neighbors: tuple[tuple[int, ...], ...] = tuple(
-            tuple(get((q + dq, r + dr), -1) for dq, dr in vectors)  # type: ignore[call-overload]
-            for q, r in ordered
-        )
+        self.neighbors: tuple[tuple[int, ...], ...] = tables.neighbors
         """``neighbors[i][d]``: index of the hex across side ``d`` of hex ``i``, -1 off the board."""
 
     # -- hexes and indices ---------------------------------------------------------------------

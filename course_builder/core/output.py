@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +80,8 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
         return _Staged(asked, asked, payload)  # a device, pipe or socket
     target = Path(os.path.realpath(asked)) if asked.is_symlink() else asked
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+    import tempfile  # only when a file is written: it pulls in shutil and the compressors
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

@@ -12,6 +12,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from course_builder.core.hexgrid import Direction, Hex
 from course_builder.powerboats.course.circles import forced_circles
@@ -68,18 +69,26 @@ class CourseFrame:
 
     def waypoints(self) -> list[tuple[float, float]]:
         """Course polyline start tile -> 1 -> 2 -> 3 -> finish tile, in y-up coordinates."""
+        return list(self._waypoints)
+
+    @cached_property
+    def _waypoints(self) -> tuple[tuple[float, float], ...]:
         t = centre(self.tile)
-        return [t, *(centre([b]) for b in self.buoys), t]
+        return (t, *(centre([b]) for b in self.buoys), t)
 
     def clear_turns(self) -> list[bool]:
         """For buoys 1-3: does the course clearly turn there? False where it passes (nearly)
         straight on or doubles back, so that either arrow is as good (COURSE-02, COURSE-06)."""
-        pts = self.waypoints()
-        return [abs(turn(pts[i], pts[i + 1], pts[i + 2])) >= STRAIGHT_TURN for i in range(3)]
+        return list(self._clear_turns)
+
+    @cached_property
+    def _clear_turns(self) -> tuple[bool, ...]:
+        pts = self._waypoints
+        return tuple(abs(turn(pts[i], pts[i + 1], pts[i + 2])) >= STRAIGHT_TURN for i in range(3))
 
     def turn_senses(self) -> list[Sense]:
         """The arrow each buoy's turn asks for (a left turn: counter-clockwise)."""
-        pts = self.waypoints()
+        pts = self._waypoints
         return [sense_for_turn(pts[i], pts[i + 1], pts[i + 2]) for i in range(3)]
 
 

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from course_builder.core.hexgrid import Hex, Layout
+from course_builder.core.hexgrid import SQRT3, Hex, Layout
 from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.lake.board import Board
 
@@ -44,19 +44,28 @@ def sweeps(route: Route, buoys: Sequence[Hex]) -> list[float]:
     Each step moves between neighbouring hex centres, never through the buoy's own hex, so it
     turns less than 180 degrees round the buoy and the angle is exact to add up."""
     marks = [0, *route.roundings, len(route.hexes) - 1]
-    return [_swept(route.hexes[marks[k]: marks[k + 2] + 1], buoy)
+    points = [_centre(h) for h in route.hexes]
+    return [_swept(points[marks[k]: marks[k + 2] + 1], _centre(buoy))
             for k, buoy in enumerate(buoys)]
 
 
-def _swept(path: Sequence[Hex], buoy: Hex) -> float:
-    bx, by = _LAYOUT.center(buoy)
+def _centre(h: Hex) -> tuple[float, float]:
+    """The centre of a hex in a unit layout (``Layout.center``, the same arithmetic written out:
+    it runs for every hex of every route the arrow solver finds)."""
+    return SQRT3 * h.q + SQRT3 / 2 * h.r, 1.5 * h.r
+
+
+def _swept(path: Sequence[tuple[float, float]], buoy: tuple[float, float]) -> float:
+    if not path:
+        return 0.0
+    bx, by = buoy
+    atan2, pi, turn = math.atan2, math.pi, 2 * math.pi
     total = 0.0
-    previous: float | None = None
-    for h in path:
-        x, y = _LAYOUT.center(h)
-        angle = math.atan2(by - y, x - bx)  # screen y grows downwards
-        if previous is not None:
-            total += (angle - previous + math.pi) % (2 * math.pi) - math.pi
+    x, y = path[0]
+    previous = atan2(by - y, x - bx)  # screen y grows downwards
+    for x, y in path[1:]:
+        angle = atan2(by - y, x - bx)
+        total += (angle - previous + pi) % turn - pi
         previous = angle
     return math.degrees(total)
 

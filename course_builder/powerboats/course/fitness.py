@@ -7,8 +7,8 @@ would fix it:
 * each race has its four letter spots (reference, "Building a Course": four spots of the race's
   letter hold buoys 0-3);
 * a race's spots all lie on (or beside) one body of open water: a boat in one body could never
-  reach a buoy in another (:meth:`Board.areas_around`; :func:`lake_notes` counts the bodies with
-  networkx);
+  reach a buoy in another (:meth:`Board.areas_around`; :func:`lake_notes` counts the bodies,
+  :attr:`Board.water_areas`);
 * each race has at least one legal course (the course generator's search over the 24 orders of
   its spots, COURSE-02..COURSE-07).
 """
@@ -22,10 +22,11 @@ from course_builder.powerboats.lake.board import Board
 
 def water_bodies(board: Board) -> list[int]:
     """Sizes of the bodies of open water, largest first."""
-    import networkx as nx
-
-    graph = board.water_graph().to_undirected(as_view=True)
-    return sorted((len(c) for c in nx.connected_components(graph)), reverse=True)
+    sizes: dict[int, int] = {}
+    for area in board.water_areas:
+        if area >= 0:
+            sizes[area] = sizes.get(area, 0) + 1
+    return sorted(sizes.values(), reverse=True)
 
 
 def race_problems(board: Board) -> list[str]:

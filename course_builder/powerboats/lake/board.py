@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from course_builder.core.bitgrid import BitGrid, bit_grid
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.hexboard import HexBoard
-from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
+from course_builder.core.hexboard import HexBoard, rectangle_tables
+from course_builder.core.hexgrid import Direction, Hex, from_offset, to_offset
+from course_builder.powerboats.lake.tables import LakeTables, named_lake_tables
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -150,13 +152,13 @@ class Board(HexBoard):
         *,
         slots: Sequence[Section] = (),
         source: BoardSource | None = None,
+        named: bool = False,
     ) -> None:
         self.rows = len(terrain)
         self.cols = len(terrain[0]) if terrain else 0
         if any(len(row) != self.cols for row in terrain):
             raise BoardError("every terrain row must have the same length")
-        super().__init__((from_offset(r, c) for r in range(self.rows) for c in range(self.cols)),
-                         name)
+        super().__init__(rectangle_tables(self.rows, self.cols), name)
         self.terrain_rows: tuple[str, ...] = tuple(terrain)
         self.section_rows: tuple[tuple[str, ...], ...] = tuple(tuple(r) for r in sections)
         self.spots: tuple[Spot, ...] = tuple(spots)
@@ -166,8 +168,23 @@ class Board(HexBoard):
         self._spots_by_hex = {s.hex: s for s in self.spots}
         self.water: tuple[bool, ...] = tuple(ch == "." for row in terrain for ch in row)
         """``water[i]``: is hex ``i`` open water (not island, not shore)."""
-        self.water_run: tuple[tuple[int, ...], ...] = self.runs_ahead(self.water)
+        self.tables: LakeTables = (named_lake_tables(self.terrain_rows, self._own_tables)
+                                   if named else self._own_tables())
+        """The terrain's tables (:mod:`.tables`): shared by the boards of a named lake in one
+        arrangement (``named``: a lake built from a kit), this board's own otherwise."""
+
+    def _own_tables(self) -> LakeTables:
+        return LakeTables(self, self.water, self.bit_grid)
+
+    @property
+    def water_run(self) -> tuple[tuple[int, ...], ...]:
         """``water_run[i][d]``: open water hexes straight ahead of hex ``i`` before land/shore."""
+        return self.tables.water_run
+
+    @property
+    def edge_runs(self) -> tuple[tuple[int, ...], ...]:
+        """``edge_runs[i][d]``: how many board hexes lie straight ahead of hex ``i``."""
+        return self.tables.edge_runs
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -214,33 +231,51 @@ class Board(HexBoard):
     def water_count(self) -> int:
         return sum(self.water)
 
-    @cached_property
+    @property
     def water_steps(self) -> tuple[tuple[tuple[Direction, int], ...], ...]:
         """``water_steps[i]``: the (direction, index) of each open-water neighbour of hex ``i``."""
-        return tuple(
-            tuple((d, j) for d, j in zip(DIRECTIONS, row, strict=True) if j != -1 and self.water[j])
-            for row in self.neighbors
-        )
+        return self.tables.water_steps
 
-    @cached_property
+    @property
     def water_targets(self) -> tuple[tuple[int, ...], ...]:
         """``water_targets[i]``: the indices of the open-water neighbours of hex ``i``."""
-        return tuple(tuple(j for _d, j in row) for row in self.water_steps)
+        return self.tables.water_targets
 
     @cached_property
+    def bit_grid(self) -> BitGrid:
+        """The lake as bits of an integer, for searches that move whole sets of hexes."""
+        return bit_grid(self.rows, self.cols)
+
+    @property
+    def neighbor_bits(self) -> tuple[int, ...]:
+        """``neighbor_bits[i]``: the neighbours of hex ``i`` as a bitset of :attr:`bit_grid`."""
+        return self.tables.neighbor_bits
+
+    @property
+    def water_bits(self) -> int:
+        """The open water hexes as a bitset of :attr:`bit_grid`."""
+        return self.tables.water_bits
+
+    @property
     def water_areas(self) -> tuple[int, ...]:
         """``water_areas[i]``: which connected body of open water hex ``i`` belongs to (numbered
         from 0 in reading order), -1 for land."""
-        return self.areas(self.water)
+        return self.tables.water_areas
 
     def crossable(self, h: Hex, direction: Direction) -> bool:
         """Can a boat step from water to water across the half-line of hexes that leaves ``h``
         along ``direction`` to the lake's edge? A buoy's rounding line must be (COURSE-03)."""
         i = self._index.get(h)
-        if i is None:
-            return False
-        water = self.water
-        return any(water[y] and x != -1 and water[x] for y, x in self.half_line_sides(i, direction))
+        return i is not None and bool(self.crossable_bits[direction] >> self.bit_grid.bit(i) & 1)
+
+    @property
+    def crossable_bits(self) -> tuple[int, ...]:
+        """``crossable_bits[d]``: the hexes (a bitset of :attr:`bit_grid`) for which
+        :meth:`crossable` holds in direction ``d``: some step across the half-line from the hex
+        along ``d`` (the steps of :meth:`~course_builder.core.hexboard.HexBoard.half_line_sides`:
+        from a hex on it to one of the two just clockwise) goes from water to water. Found for
+        all hexes at once, a step along the lines at a time (random lakes ask it of every hex)."""
+        return self.tables.crossable_bits
 
     def areas_around(self, h: Hex) -> frozenset[int]:
         """The water bodies a hex lies in or touches (a buoy can be rounded only in these)."""

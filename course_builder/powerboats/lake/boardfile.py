@@ -46,6 +46,11 @@ class Cell:
     spot: SpotMark | None = None
 
 
+_PLAIN = {".": Cell(WATER), "#": Cell(LAND)}
+"""The cells of the plain tokens, shared (a lake has thousands of them and cells are values)."""
+_PLAIN_COVERED = {**_PLAIN, "_": Cell(COVERED)}
+
+
 @dataclass(frozen=True)
 class Grid:
     """A block of cells with, for error messages, the file position of each cell."""
@@ -306,14 +311,14 @@ class _Builder:
                 raise self.error(
                     line, col, f"row {r} of {label} has {len(tokens)} hexes, expected {cols}"
                 )
-            row_cells = []
-            for token, col in tokens:
-                row_cells.append(self._cell(token, line, col, allow_covered))
-            cells.append(tuple(row_cells))
+            plain = _PLAIN_COVERED if allow_covered else _PLAIN
+            cells.append(tuple(plain.get(token) or self._cell(token, line, col, allow_covered)
+                               for token, col in tokens))
             positions.append(tuple((line, col) for _t, col in tokens))
         return Grid(tuple(cells), tuple(positions))
 
     def _cell(self, token: str, line: int, col: int, allow_covered: bool) -> Cell:
+        """The cell a token stands for (the plain ones are also in :data:`_PLAIN`)."""
         if token == ".":
             return Cell(WATER)
         if token == "#":

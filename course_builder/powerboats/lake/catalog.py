@@ -5,11 +5,13 @@ arrangement options) into a :class:`~course_builder.powerboats.lake.board.Board`
 in ``board.source`` (a :class:`~course_builder.powerboats.lake.board.BoardSource`) everything
 needed to build the same board again.
 
-A :class:`Catalog` owns what it caches: the parsed built-in kits and the boards built from them in
-their printed arrangement (they never change, so every race on the classic lake shares one board
-and its tables). A ``.board`` file named by the user is read afresh each time through the
-``read_file`` function the caller gives (the command line's own reader): the rules code reads no
-user files itself, and a long-running server never serves a stale copy.
+A :class:`Catalog` owns what it caches: the boards built from the built-in kits in their printed
+arrangement (they never change, so every race on the classic lake shares one board and its
+tables). The built-in kits are package data, parsed once for all catalogs (:func:`built_in_kit`),
+and boards built from kits share the tables of their terrain (:mod:`.tables`). A ``.board`` file
+named by the user is read afresh each time through the ``read_file`` function the caller gives
+(the command line's own reader): the rules code reads no user files itself, and a long-running
+server never serves a stale copy.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -48,21 +51,23 @@ class BoardChoice:
         return self.board == "random" or self.shuffle_tiles
 
 
+@cache
+def built_in_kit(name: str) -> LakeKit:
+    """A built-in kit (one of :data:`BUILT_IN`), parsed once."""
+    return parse_kit(read_data_text("boards", f"{name}.board"), f"{name}.board")
+
+
 class Catalog:
     """Builds boards from choices and from recorded sources (see the module docstring)."""
 
     def __init__(self, read_file: ReadFile | None = None) -> None:
         self._read_file = read_file
-        self._kits: dict[str, LakeKit] = {}
         self._printed: dict[str, Board] = {}
 
     def kit(self, name: str) -> LakeKit:
         """A built-in kit by name (parsed once), or the kit in a ``.board`` file (read now)."""
         if name in BUILT_IN:
-            if name not in self._kits:
-                text = read_data_text("boards", f"{name}.board")
-                self._kits[name] = parse_kit(text, f"{name}.board")
-            return self._kits[name]
+            return built_in_kit(name)
         if self._read_file is None:
             raise BoardError(f"board {name!r}: only the built-in boards ({', '.join(BUILT_IN)}) "
                              "can be used here; board files are read by the caller")

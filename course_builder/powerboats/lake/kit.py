@@ -137,7 +137,7 @@ def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *
                                    arrangement=format_arrangement(kit, arrangement))
     return Board(
         kit.name, ["".join(row) for row in terrain], sections, number_spots(marks),
-        slots=slot_sections, source=recorded,
+        slots=slot_sections, source=recorded, named=True,
     )
 
 

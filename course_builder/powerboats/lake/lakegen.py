@@ -15,10 +15,11 @@ one lake on every machine.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, distance, from_offset, ray, to_offset
+from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
 from course_builder.powerboats.lake.board import (
     BORDER,
     LETTERS,
@@ -158,19 +159,21 @@ def _keep_largest_water(land: list[list[bool]], sections: list[list[str]],
                         slots: list[Section]) -> Board:
     """Fill every water area but the largest (the one reached first in reading order, on a tie)
     with land, so all water is connected; the board without spots. The areas are the connected
-    components of the water graph (networkx)."""
-    import networkx as nx
-
+    bodies of open water (:meth:`~course_builder.core.hexboard.HexBoard.areas`, numbered in
+    reading order of their first hex)."""
     board = _board(land, sections, slots)
-    areas = [sorted(area) for area in nx.connected_components(water_graph(board))]
-    if len(areas) <= 1:
+    areas = board.water_areas
+    sizes = [0] * (max(areas) + 1)
+    for a in areas:
+        if a >= 0:
+            sizes[a] += 1
+    if len(sizes) <= 1:
         return board
-    keep = max(areas, key=lambda area: (len(area), -area[0]))
-    for area in areas:
-        if area is not keep:
-            for i in area:
-                r, c = to_offset(board.hex_at(i))
-                land[r][c] = True
+    keep = sizes.index(max(sizes))  # the first of the largest
+    cols = board.cols
+    for i, a in enumerate(areas):
+        if a not in (-1, keep):
+            land[i // cols][i % cols] = True
     return _board(land, sections, slots)
 
 
@@ -196,21 +199,50 @@ def _place_spots(rng: random.Random, board: Board, slots: list[Section]) -> list
         rng.shuffle(tiles)
         for k, i in enumerate(tiles):
             wants[(i, letter)] = k < 2
-    taken: list[Hex] = []
-    blocked: set[Hex] = set()
+    # as bitsets of the board's bit grid: the hexes too close to a spot taken (closer than 3)
+    # or on a spot's run of water; by direction, those whose run of MIN_RUN hexes that way
+    # would meet such a run
+    grid, pos = board.bit_grid, board.bit_grid.positions
+    excluded = 0
+    shadows = [0] * len(DIRECTIONS)
     marks = []
-    ashore = shore_bound(board)
+    able, runs = _spot_bits(board, shore_bound(board))
     for i, slot in enumerate(slots):
         for letter in pairs[i]:
             on_land = wants[(i, letter)]
-            choice = _choose_spot(rng, board, slot, on_land, taken, blocked, ashore)
+            free = [run & ~shadow for run, shadow in zip(runs, shadows, strict=True)]
+            kind = grid.every & ~board.water_bits if on_land else board.water_bits
+            choice = _choose_spot(rng, board, able & kind & _slot_bits(board, slot) & ~excluded,
+                                  free)
             if choice is None:
                 return None
             h, side = choice
-            taken.append(h)
-            blocked.update([h, *ray(h, side, MIN_RUN)])
+            for x in _WITHIN_2:
+                if (j := board.index_or_none(h + x)) is not None:
+                    excluded |= 1 << pos[j]
+            for k in [board.index(h), *_ahead(board, board.index(h), side, MIN_RUN)]:
+                excluded |= 1 << pos[k]
+                for d in DIRECTIONS:
+                    for j in _ahead(board, k, d.opposite(), MIN_RUN):
+                        shadows[d] |= 1 << pos[j]
             marks.append((h, LetterMark(letter, on_land, side)))
     return number_spots(marks)
+
+
+_WITHIN_2 = tuple(Hex(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2)
+"""The hexes less than 3 from a spot (offsets from it), where no other spot may stand."""
+
+
+def _ahead(board: Board, i: int, direction: Direction, length: int) -> list[int]:
+    """The indices of up to ``length`` hexes straight ahead of hex ``i`` on the board."""
+    out = []
+    nb = board.neighbors
+    for _k in range(length):
+        i = nb[i][direction]
+        if i == -1:
+            break
+        out.append(i)
+    return out
 
 
 def roundable(board: Board, h: Hex) -> bool:
@@ -234,29 +266,56 @@ def encircled(board: Board, h: Hex, ashore: list[bool]) -> bool:
     i = board.index(h)
     if ashore[i]:
         return False
-    return all(j != -1 and (board.water[j] or not ashore[j]) for j in board.neighbors[i])
+    water = board.water
+    return all(j != -1 and (water[j] or not ashore[j]) for j in board.neighbors[i])
 
 
-def _choose_spot(
-    rng: random.Random, board: Board, slot: Section, on_land: bool, taken: list[Hex],
-    blocked: set[Hex], ashore: list[bool],
-) -> tuple[Hex, Direction] | None:
-    candidates = []
+def _spot_bits(board: Board, ashore: list[bool]) -> tuple[int, list[int]]:
+    """As bitsets of the board's :attr:`~.board.Board.bit_grid`: where a buoy could be encircled
+    and rounded whichever way its line points (:func:`encircled`, :func:`roundable`), and for
+    each direction where :data:`MIN_RUN` water hexes lie straight ahead. Found for all hexes at
+    once."""
+    grid, water = board.bit_grid, board.water_bits
+    every = grid.every
+    ashore_bits = grid.from_flags(ashore)
+    fine = every & (water | ~ashore_bits)  # a neighbour a boat can go round
+    able = every & ~ashore_bits
+    for d in DIRECTIONS:
+        able &= grid.back(fine, d) & board.crossable_bits[d]
+    runs = []
+    for d in DIRECTIONS:
+        run = every
+        for _k in range(MIN_RUN):
+            run = grid.back(run & water, d) & every
+        runs.append(run)
+    return able, runs
+
+
+def _slot_bits(board: Board, slot: Section) -> int:
+    """The hexes of a slot as a bitset."""
+    stride = board.bit_grid.stride
+    row = ((1 << slot.cols) - 1) << slot.col
+    out = 0
     for r in range(slot.row, slot.row + slot.rows):
-        for c in range(slot.col, slot.col + slot.cols):
-            h = from_offset(r, c)
-            i = board.index(h)
-            if board.water[i] == on_land or h in blocked:
-                continue
-            if any(distance(h, t) < 3 for t in taken):
-                continue
-            if not encircled(board, h, ashore) or not roundable(board, h):
-                continue
-            sides = [d for d in DIRECTIONS if board.water_run[i][d] >= MIN_RUN
-                     and not blocked.intersection(ray(h, d, MIN_RUN))]
-            if sides:
-                candidates.append((h, sides))
-    if not candidates:
+        out |= row << (r * stride)
+    return out
+
+
+def _choose_spot(rng: random.Random, board: Board, candidates: int, free: list[int]
+                 ) -> tuple[Hex, Direction] | None:
+    """A spot among the ``candidates`` (a bitset: the hexes of a slot of the wanted kind, where
+    a buoy can be encircled and rounded and no spot is near) that has a side with ``free``
+    water ahead (by direction: :data:`MIN_RUN` water hexes that no other spot's run meets), and
+    that side. The candidates are taken in reading order and the choices made as a list of them
+    would be: the same seed gives the same lake."""
+    grid = board.bit_grid
+    with_side = 0
+    for bits in free:
+        with_side |= bits
+    flags = grid.flags(candidates & with_side)
+    hexes = [b.start() for b in re.finditer("1", flags)]
+    if not hexes:
         return None
-    h, sides = rng.choice(candidates)
-    return h, rng.choice(sides)
+    b = rng.choice(hexes)
+    sides = [d for d in DIRECTIONS if free[d] >> b & 1]
+    return board.hex_at(grid.index(b)), rng.choice(sides)

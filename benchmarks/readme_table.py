@@ -1,0 +1,52 @@
+"""Rewrite the README's table of measured speeds from the latest ``benchmarks/speed.py`` results.
+
+Run: python benchmarks/speed.py -o benchmarks/speed-result.json && python benchmarks/readme_table.py
+
+The table sits in README.md between the lines ``<!-- speed table -->`` and
+``<!-- end of speed table -->``; everything between them is replaced.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+START = "<!-- speed table -->"
+END = "<!-- end of speed table -->"
+
+
+def table(report: dict) -> str:
+    load = ", ".join(str(x) for x in report["load_average"])
+    lines = [
+        f"*Measured by `benchmarks/speed.py` (Python {report['python']}, {report['machine']}, "
+        f"{report['cpus']} cores, load average {load} while it ran; {report['clock']}).*",
+        "",
+        "| Measurement | Measured | Target | Ratio to target | Met |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for name, r in report["results"].items():
+        unit = f" {r['unit']}" if r["unit"] else ""
+        lines.append(f"| {name} | {_short(r['measured'])}{unit} | {r['target']}{unit} | "
+                     f"{r['ratio_to_target']} | {'yes' if r['meets_target'] else 'no'} |")
+    return "\n".join(lines)
+
+
+def _short(value: float) -> str:
+    """Three significant digits (whole numbers from 100 on)."""
+    return str(round(value)) if abs(value) >= 100 else f"{value:.3g}"
+
+
+def main() -> None:
+    report = json.loads((ROOT / "benchmarks" / "speed-result.json").read_text(encoding="utf-8"))
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    head, found, rest = text.partition(START + "\n")
+    _old, found_end, tail = rest.partition(END)
+    if not found or not found_end:
+        raise SystemExit(f"README.md has no '{START}' ... '{END}' section")
+    readme.write_text(head + START + "\n" + table(report) + "\n" + END + tail, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""Whole-process time of every command beside the time of importing the libraries it needs, as JSON.
+
+Run: python benchmarks/startup.py [--runs 9] [--only TEXT]
+
+For each command, a process that runs it (``course_builder.cli.main``, as the installed
+``course-builder`` script does) and a process that only imports the third-party libraries the
+command truly needs (click for every command; svgwrite to draw; shapely for a sheet's merged
+coastlines; fpdf2 for PDF; resvg for PNG; networkx where Tortuga 2199's map measures distances
+with it) are started one after the other, round after round, so
+that the machine's load hits both alike. The ratio of their medians must be at most 2.0 (issue
+"Speed where users wait"). ``python -c pass`` is measured too, for scale. Also listed: the
+third-party packages each command imports beyond those it needs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET = 2.0
+ROOT = Path(__file__).resolve().parents[1]
+POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 "
+            "| yellow 2")
+CLI = "import sys; from course_builder.cli import main; sys.argv[0] = 'course-builder'; main()"
+THIRD_PARTY = ("click", "svgwrite", "shapely", "fpdf", "resvg_py", "networkx", "numpy", "PIL",
+               "fontTools")
+
+DRAW = ["click", "svgwrite"]
+SHEET = ["click", "svgwrite", "shapely"]
+
+
+def commands(tmp: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """name -> (arguments, the libraries the command needs)."""
+    course = tmp / "course.json"
+    board = tmp / "my.board"
+    return {
+        "powerboats course": (["powerboats", "course", "--race", "A", "--seed", "7"], ["click"]),
+        "powerboats course --format json": (["powerboats", "course", "--race", "B", "--seed", "7",
+                                             "--format", "json", "-o", str(course)], ["click"]),
+        "powerboats validate": (["powerboats", "validate", str(course)], ["click"]),
+        "powerboats board": (["powerboats", "board"], ["click"]),
+        "powerboats board --board random": (["powerboats", "board", "--board", "random",
+                                             "--seed", "7"], ["click"]),
+        "powerboats board --format svg": (["powerboats", "board", "--format", "svg", "-o",
+                                           str(tmp / "b.svg")], DRAW),
+        "powerboats check-board": (["powerboats", "check-board", str(board)], ["click"]),
+        "powerboats adjudicate": (["powerboats", "adjudicate", "--position", POSITION,
+                                   "--move", "+r2/13R"], ["click"]),
+        "powerboats moves": (["powerboats", "moves", "--position", POSITION, "--dice", "3,1,3"],
+                             ["click"]),
+        "powerboats sheet --format svg": (["powerboats", "sheet", "--race", "A", "--seed", "7",
+                                           "--format", "svg", "-o", str(tmp / "s.svg")], SHEET),
+        "powerboats sheet --format pdf": (["powerboats", "sheet", "--race", "A", "--seed", "7",
+                                           "--format", "pdf", "-o", str(tmp / "s.pdf")],
+                                          [*SHEET, "fpdf"]),
+        "powerboats sheet --format png": (["powerboats", "sheet", "--race", "A", "--seed", "7",
+                                           "--format", "png", "--dpi", "150", "-o",
+                                           str(tmp / "s.png")], [*SHEET, "resvg_py"]),
+        "tortuga setup": (["tortuga", "setup", "--players", "3", "--seed", "7"],
+                          ["click", "networkx"]),
+        "tortuga map --from tortuga": (["tortuga", "map", "--players", "3", "--from", "tortuga"],
+                                   ["click", "networkx"]),
+        "vanuatu setup": (["vanuatu", "setup", "--players", "red,blue,green", "--seed", "7"],
+                          ["click"]),
+        "course-builder --help": (["--help"], ["click"]),
+    }
+
+
+ENV = dict(os.environ)
+
+
+def run(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, capture_output=True, cwd=ROOT, env=ENV)
+    return time.perf_counter() - start
+
+
+def loaded(code: str, args: list[str]) -> set[str]:
+    """The third-party packages a process running ``code`` has imported at its end."""
+    probe = (f"import sys\ntry:\n    {code}\nexcept SystemExit:\n    pass\n"
+             f"print(','.join({{m.split('.')[0] for m in sys.modules}} & {set(THIRD_PARTY)!r}),"
+             " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True,
+                          cwd=ROOT, check=True, env=ENV)
+    return set(filter(None, done.stderr.strip().splitlines()[-1].split(",")))
+
+
+def extra_imports(args: list[str], needed: list[str]) -> list[str]:
+    """Third-party packages the command imports beyond those importing what it needs loads."""
+    command = loaded("from course_builder.cli import main; sys.argv[0] = 'course-builder'; "
+                     "main()", args)
+    return sorted(command - loaded("import " + ", ".join(needed), []))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--only", default="", help="Only the commands whose name has this text.")
+    args = parser.parse_args()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        # compiled modules cached as an installed program's are (in a scratch folder), even
+        # where PYTHONDONTWRITEBYTECODE is set; the first round warms the cache and is dropped
+        ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+        ENV["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+        (tmp / "my.board").write_text((ROOT / "data/boards/classic.board").read_text())
+        cases = commands(tmp)
+        subprocess.run([py, "-c", CLI, *cases["powerboats course --format json"][0]], check=True,
+                       cwd=ROOT, capture_output=True)
+        cases = {k: v for k, v in cases.items() if args.only in k}
+        libs = {tuple(needed) for _args, needed in cases.values()}
+        times: dict[str, list[float]] = {}
+        for _round in range(args.runs + 1):
+            times.setdefault("python -c pass", []).append(run([py, "-c", "pass"]))
+            for needed in sorted(libs):
+                times.setdefault("import " + ", ".join(needed), []).append(
+                    run([py, "-c", "import " + ", ".join(needed)]))
+            for case, (argv, _needed) in cases.items():
+                times.setdefault(case, []).append(run([py, "-c", CLI, *argv]))
+        median = {k: statistics.median(v[1:]) for k, v in times.items()}
+        results = {}
+        for case, (argv, needed) in cases.items():
+            base = "import " + ", ".join(needed)
+            results[case] = {
+                "median_seconds": round(median[case], 3),
+                "needs": needed,
+                "imports_alone_seconds": round(median[base], 3),
+                "ratio": round(median[case] / median[base], 2),
+                "meets_target": median[case] / median[base] <= TARGET,
+                "imports_not_needed": extra_imports(argv, needed),
+            }
+    print(json.dumps({
+        "benchmark": "whole-process time of each command / time of importing what it needs",
+        "python": sys.version.split()[0],
+        "runs": args.runs,
+        "load_average": round(os.getloadavg()[0], 2),
+        "python -c pass seconds": round(median["python -c pass"], 3),
+        "target": f"ratio <= {TARGET}",
+        "results": results,
+        "meets_targets": all(r["meets_target"] for r in results.values()),
+    }, indent=1))
+
+
+if __name__ == "__main__":
+    main()

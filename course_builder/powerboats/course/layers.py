@@ -1,0 +1,282 @@
+"""The route search's engine: breadth first over (hex, rounding state), a whole layer at a time.
+
+The hexes of a layer that share a rounding state (:func:`~.progress.progress_states`, numbered by
+*code*) are one integer used as a bitset of the lake (:mod:`course_builder.core.bitgrid`), and a
+step of all of them is a few shifts. Only steps across a rounding line (a *gate*'s steps) change
+the state: they are looked up one hex at a time, for the few hexes of a layer next to a line.
+
+Of the shortest routes the search returns the one a first-in, first-out search over single states
+would find, with the neighbours of each hex taken in direction order: the route whose sequence
+(start step, then directions) comes first. The layers record the distances; a pass back from the
+finish keeps the states that lie on some shortest route (:meth:`LayeredSearch.backward`), and a
+walk forward through them takes the first direction that stays on one at every step.
+
+Most states are never on a shortest route. A lower bound on every state's distance to the finish
+(:mod:`.bound`) lets the search drop, layer by layer, the states that could only finish later than
+a bound: the states on the shortest routes are all kept, with their distances and their order, so
+the route found is the same; when no route fits the bound the search runs without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from course_builder.core.hexgrid import Direction, Hex
+from course_builder.powerboats.course.progress import Gate, advance, progress_states, start_counts
+from course_builder.powerboats.course.tile import side_directions
+from course_builder.powerboats.lake.board import Board
+
+Layer = dict[int, int]
+"""The states of one search layer: rounding-state code -> bitset of the hexes in that state."""
+
+Start = tuple[int, int, int]
+"""A first state of a route: (code, hex index, index of the tile hex it left)."""
+
+Bound = tuple[list[list[int]], list[int]]
+"""``(keep, ranks)``: a state of code ``c`` in layer ``g`` is kept only if its hex is in
+``keep[g][ranks[c]]``, and no layer after ``len(keep) - 1`` is searched (see :mod:`.bound`)."""
+
+
+@lru_cache(maxsize=64)
+def transitions(buoys: int, crossed: tuple[int, ...]) -> tuple[int, ...]:
+    """For every rounding state (by code): its code after a step that crosses each buoy's line
+    forward (+1), back (-1) or not at all (0), or -1 when the new state is one a shortest route
+    never takes. A step acts on the state only through the lines it crosses (COURSE-04)."""
+    gates = [Gate(frozenset({0}) if c > 0 else frozenset(), frozenset({0}) if c < 0 else frozenset())
+             for c in crossed]
+    states = progress_states(buoys)
+    code_of = {state: k for k, state in enumerate(states)}
+    return tuple(code_of.get(advance(phase, counts, 0, gates), -1) for phase, counts in states)
+
+
+class LayeredSearch:
+    """The tables of one route search (see the module docstring): the lake as bitsets, the steps
+    across rounding lines by the hex they leave, and the ways to finish."""
+
+    def __init__(self, board: Board, blocked: Iterable[Hex], tile: Sequence[Hex],
+                 axis: Direction, gates: Sequence[Gate], finish_sides: Iterable[int]) -> None:
+        self.board = board
+        self.n = len(board)
+        self.grid = board.bit_grid
+        self.pos = pos = self.grid.positions
+        passable = board.water_bits
+        self.free = bytearray(board.water)  # by hex index: open water that is not a buoy
+        for h in blocked:
+            i = board.index_or_none(h)
+            if i is not None:
+                passable &= ~(1 << pos[i])
+                self.free[i] = 0
+        self.passable = passable
+        self.gates = gates
+        self.states = progress_states(len(gates))
+        self.code_of = {state: k for k, state in enumerate(self.states)}
+        self.goal = self.code_of[(len(gates), ())]
+        self.tile = [board.index(h) for h in tile]
+        self.axis = axis
+        self.finish_dirs = frozenset(d for side in finish_sides
+                                     for d in side_directions(axis, side))
+        self._crossings()
+        self._finishes()
+
+    def _crossings(self) -> None:
+        """The steps across rounding lines: each one's transition row (:func:`transitions`) by
+        its encoded step, and by the bit of the hex it leaves, with the bit of its target and
+        the target's other neighbours from which a step onto it crosses no line."""
+        n, nb, pos, gates = self.n, self.board.neighbors, self.pos, self.gates
+        crossed: dict[int, list[int]] = {}
+        for j, gate in enumerate(gates):
+            for steps, sign in ((gate.back, -1), (gate.forward, 1)):  # forward wins (advance)
+                for step in steps:
+                    crossed.setdefault(step, [0] * len(gates))[j] = sign
+        self.special: dict[int, tuple[int, ...]] = {}
+        into: dict[int, int] = {}  # target -> the hexes whose step onto it crosses a line
+        for step, signs in crossed.items():
+            source, target = divmod(step, n)
+            if target in nb[source]:  # other steps are never taken
+                self.special[step] = transitions(len(gates), tuple(signs))
+                into[target] = into.get(target, 0) | 1 << pos[source]
+        self.near_steps: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+        near = 0
+        around = self.board.neighbor_bits
+        for step, row in self.special.items():
+            source, target = divmod(step, n)
+            self.near_steps.setdefault(pos[source], []).append(
+                (row, 1 << pos[target], around[target] & ~into[target]))
+            near |= 1 << pos[source]
+        self.near = near
+
+    def _finishes(self) -> None:
+        """Where a route can finish: the hexes from which a step enters the tile from its finish
+        side (``finishing``: the tile hexes so entered, by hex), as a bitset ``fin``."""
+        nb, pos = self.board.neighbors, self.pos
+        self.finishing: dict[int, tuple[int, ...]] = {}
+        fin = 0
+        for t in self.tile:
+            for d in self.finish_dirs:
+                source = nb[t][d.opposite()]
+                if source != -1 and self.free[source]:
+                    self.finishing[source] = (*self.finishing.get(source, ()), t)
+                    fin |= 1 << pos[source]
+        self.fin = fin
+        self.fin_far = fin & ~self.near
+        self.fin_near = fin & self.near
+
+    def steps(self, here: int) -> list[tuple[Direction, int]]:
+        """The steps from a hex to open water that is not a buoy, in direction order."""
+        free = self.free
+        return [(d, m) for d, m in self.board.water_steps[here] if free[m]]
+
+    def starts(self, sides: Iterable[int]) -> list[Start]:
+        """The first states of a route, each once, in the order a search over single states
+        queues them."""
+        nb, n = self.board.neighbors, self.n
+        begin = (0, start_counts(len(self.gates)))
+        seen: set[tuple[int, int]] = set()
+        out = []
+        for t in self.tile:
+            for side in sides:
+                for d in side_directions(self.axis, side):
+                    m = nb[t][d]
+                    if m < 0 or not self.free[m]:
+                        continue
+                    code = self.code_of.get(advance(*begin, t * n + m, self.gates))
+                    if code is not None and (code, m) not in seen:
+                        seen.add((code, m))
+                        out.append((code, m, t))
+        return out
+
+    def forward(self, starts: list[Start], bound: Bound | None = None
+                ) -> tuple[list[Layer], Layer | None, list[int]]:
+        """The layers of the search up to the first that can finish, and the states in it that
+        can (None if no layer can); also, by code, the hexes never reached. The hot loop of
+        course generation: the hexes of one state step together in six shifts (the unmasked
+        :meth:`~course_builder.core.bitgrid.BitGrid.spread`), then the steps across a line are
+        moved to their new state one by one, and taken back where only such a step led."""
+        w, even = self.grid.stride, self.grid.even_rows
+        near, near_steps = self.near, self.near_steps
+        keeps, ranks = bound if bound is not None else ([], [])
+        limit = len(keeps) - 1
+        frontier: Layer = {}
+        for code, m, _t in starts:
+            frontier[code] = frontier.get(code, 0) | 1 << self.pos[m]
+        unseen = [self.passable] * len(self.states)  # by code: the hexes not yet reached
+        layers: list[Layer] = []
+        new = frontier
+        while True:
+            frontier = {}
+            keep = keeps[len(layers)] if bound is not None else None
+            for code, bits in new.items():
+                bits &= unseen[code]
+                if keep is not None:
+                    bits &= keep[ranks[code]]
+                if bits:
+                    unseen[code] ^= bits
+                    frontier[code] = bits
+            if not frontier:
+                return layers, None, unseen
+            layers.append(frontier)
+            found = self._finishers(frontier)
+            if found:
+                return layers, found, unseen
+            if len(layers) > limit >= 0:
+                return layers, None, unseen
+            new = {}
+            for code, bits in frontier.items():
+                e = bits & even
+                o = bits ^ e
+                g = bits | e << 1 | o >> 1
+                spread = bits << 1 | bits >> 1 | g << w | g >> w
+                crossing = bits & near
+                while crossing:
+                    low = crossing & -crossing
+                    crossing ^= low
+                    for row, target, plain in near_steps[low.bit_length() - 1]:
+                        if not bits & plain and spread & target:
+                            spread ^= target  # reached only across the line
+                        after = row[code]
+                        if after >= 0:
+                            new[after] = new.get(after, 0) | target
+                new[code] = new.get(code, 0) | spread
+
+    def _finishers(self, layer: Layer) -> Layer:
+        """The states of a layer that can finish with their next step."""
+        out: Layer = {}
+        bits = layer.get(self.goal, 0) & self.fin_far
+        if bits:
+            out[self.goal] = bits
+        fin_near = self.fin_near
+        if fin_near:
+            for code, bits in layer.items():
+                if bits & fin_near:
+                    for i in self.grid.indices(bits & fin_near):
+                        if self.finish_of(code, i) >= 0:
+                            out[code] = out.get(code, 0) | 1 << self.pos[i]
+        return out
+
+    def finish_of(self, code: int, here: int) -> int:
+        """The tile hex a state finishes into with its next step, or -1."""
+        if not self.near >> self.pos[here] & 1:
+            tiles = self.finishing.get(here, ())
+            return tiles[0] if code == self.goal and tiles else -1
+        for d, m in self.steps(here):
+            row = self.special.get(here * self.n + m)
+            after = code if row is None else row[code]
+            if after == self.goal and m in self.tile and d in self.finish_dirs:
+                return m
+        return -1
+
+    def next_on(self, code: int, here: int, layer: Layer) -> tuple[int, int] | None:
+        """The first step (in direction order) from a state into one of ``layer``'s states."""
+        free, pos, special, base = self.free, self.pos, self.special, here * self.n
+        for _d, m in self.board.water_steps[here]:
+            if free[m]:
+                row = special.get(base + m)
+                after = code if row is None else row[code]
+                if after >= 0 and layer.get(after, 0) >> pos[m] & 1:
+                    return after, m
+        return None
+
+    def backward(self, layers: list[Layer], found: Layer) -> list[Layer]:
+        """For every layer, the states from which the finishing states of the last layer can be
+        reached through the layers between (the states on some shortest route)."""
+        spread, near, pos = self.grid.spread, self.near, self.pos
+        far = self.grid.every & ~near
+        kept: list[Layer] = [found]
+        for layer in reversed(layers[:-1]):
+            after = kept[-1]
+            reach = near & spread(_union(after.values()))
+            here: Layer = {}
+            for code, bits in layer.items():
+                on = bits & far & spread(after[code]) if code in after else 0
+                if bits & reach:  # hexes with a step across a line: each step checked
+                    for i in self.grid.indices(bits & reach):
+                        if self.next_on(code, i, after) is not None:
+                            on |= 1 << pos[i]
+                if on:
+                    here[code] = on
+            kept.append(here)
+        kept.reverse()
+        return kept
+
+    def walk(self, starts: list[Start], kept: list[Layer]) -> tuple[list[int], list[int]]:
+        """The first shortest route in direction order through the kept states: its hex indices
+        (the tile hex it starts from first, the tile hex it finishes in last) and the number of
+        buoys rounded at each."""
+        pos = self.pos
+        code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)
+        path = [(code, m)]
+        for layer in kept[1:]:
+            step = self.next_on(*path[-1], layer)
+            assert step is not None, "a kept state always has a step onto a kept state"
+            path.append(step)
+        indices = [tile_hex, *(h for _c, h in path), self.finish_of(*path[-1])]
+        phases = [0, *(self.states[c][0] for c, _h in path), len(self.gates)]
+        return indices, phases
+
+
+def _union(sets: Iterable[int]) -> int:
+    out = 0
+    for bits in sets:
+        out |= bits
+    return out

@@ -1,0 +1,105 @@
+"""The tables of a lake that follow from its terrain alone, built on first use and shareable.
+
+Course generation and play read a lake through precomputed tables: the open-water neighbours of
+each hex, the runs of water straight ahead, the bodies of water, where a rounding line can be
+crossed, the lake as a bitset. They depend only on the lake's shape and terrain, so every
+:class:`~course_builder.powerboats.lake.board.Board` of one named lake in one arrangement can
+share them: :func:`named_lake_tables` keeps those of the last few named lakes built, so that a
+board built again (from a course file, a new catalog, a command run in a long-lived process)
+costs only its assembly. Random lakes each build their own (and keep nothing once dropped).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import cached_property
+
+from course_builder.core.bitgrid import BitGrid
+from course_builder.core.hexboard import HexBoard
+from course_builder.core.hexgrid import DIRECTIONS, Direction
+
+NAMED_LAKES_KEPT = 8
+"""Named lakes (a kit in one arrangement) whose tables are kept for boards built again."""
+
+_named: OrderedDict[tuple[str, ...], LakeTables] = OrderedDict()
+
+
+class LakeTables:
+    """The terrain tables of a lake (see the module docstring), computed from any board with
+    that shape (``board``, laid out as ``grid``) and open water (``water``), each on first
+    use."""
+
+    def __init__(self, board: HexBoard, water: tuple[bool, ...], grid: BitGrid) -> None:
+        self._board = board
+        self._water = water
+        self._grid = grid
+
+    @cached_property
+    def water_run(self) -> tuple[tuple[int, ...], ...]:
+        return self._board.runs_ahead(self._water)
+
+    @cached_property
+    def edge_runs(self) -> tuple[tuple[int, ...], ...]:
+        return self._board.runs_ahead([True] * len(self._board))
+
+    @cached_property
+    def water_steps(self) -> tuple[tuple[tuple[Direction, int], ...], ...]:
+        water = self._water
+        e, ne, nw, w, sw, se = DIRECTIONS
+        return tuple(
+            tuple(step for step in ((e, a), (ne, b), (nw, c), (w, d), (sw, f), (se, g))
+                  if step[1] != -1 and water[step[1]])
+            for a, b, c, d, f, g in self._board.neighbors)
+
+    @cached_property
+    def water_targets(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(j for _d, j in row) for row in self.water_steps)
+
+    @cached_property
+    def neighbor_bits(self) -> tuple[int, ...]:
+        pos = self._grid.positions
+        out = []
+        for row in self._board.neighbors:
+            bits = 0
+            for j in row:
+                if j != -1:
+                    bits |= 1 << pos[j]
+            out.append(bits)
+        return tuple(out)
+
+    @cached_property
+    def water_bits(self) -> int:
+        return self._grid.from_flags(self._water)
+
+    @cached_property
+    def water_areas(self) -> tuple[int, ...]:
+        return self._board.areas(self._water)
+
+    @cached_property
+    def crossable_bits(self) -> tuple[int, ...]:
+        grid, water = self._grid, self.water_bits
+        out = []
+        for d in DIRECTIONS:
+            crossing = water & (grid.back(water, d.right(1)) | grid.back(water, d.right(2)))
+            ahead = 0  # the hexes with a crossing somewhere ahead of them
+            while True:
+                more = grid.back(crossing | ahead, d) & grid.every
+                if more == ahead:
+                    break
+                ahead = more
+            out.append(ahead)
+        return tuple(out)
+
+
+def named_lake_tables(terrain: tuple[str, ...], make: Callable[[], LakeTables]) -> LakeTables:
+    """The shared tables of a named lake's terrain (its rows of terrain characters); ``make``
+    makes them when none are kept yet."""
+    tables = _named.get(terrain)
+    if tables is None:
+        tables = _named[terrain] = make()
+        while len(_named) > NAMED_LAKES_KEPT:
+            _named.popitem(last=False)
+    else:
+        _named.move_to_end(terrain)
+    return tables
