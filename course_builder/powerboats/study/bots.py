@@ -19,6 +19,7 @@ an ordinary game record.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 
@@ -84,6 +85,8 @@ def outcome_cost(position: Position, outcome: Outcome) -> float:
     return moves + DAMAGE_TURNS * outcome.damage
 
 
+_NOBODY: frozenset[int] = frozenset()
+
 Judged = tuple[float, Turn, bool, "Outcome | None"]
 """A heading's cost, its turn, whether it crashes, and its outcome when it was played."""
 
@@ -103,7 +106,8 @@ def headings_judged(position: Position, dice: Sequence[int]) -> list[Judged]:
     row = guide.row(*boat.progress)
     plain = SHORTCUT and total > 0 and not boat.redoubt and row >= 0
     if plain:
-        others = {index_of[b.hex] for b in position.boats if b is not boat}
+        others = (_NOBODY if len(position.boats) == 1
+                  else {index_of[b.hex] for b in position.boats if b is not boat})
         clear, free, gap, tiles = (race.clear_run[start], race.gate_free[start],
                                    race.tile_gap[start], race.tile_ahead[start])
         lines, flat = race.lines_ahead[start], guide.flat
@@ -118,7 +122,7 @@ def headings_judged(position: Position, dice: Sequence[int]) -> list[Judged]:
             at = row if free[d] >= total else _row_after(race, guide, boat, start,
                                                          lines[d][:total])
             if at >= 0:
-                judged.append((float(flat[at + end * 6 + d.value]), c.turn, False, None))
+                judged.append((float(flat[at + end * 6 + d]), c.turn, False, None))
                 continue
         moving = moving or _holding(position, dice or (1,))
         outcome = apply(moving, _KEEP[c.turn] if dice else _DROP_ONE[c.turn])
@@ -164,21 +168,32 @@ _REMOVE = {v: DiceStep(DiceChange.REMOVE, v) for v in (1, 2, 3)}
 def plain_steps(position: Position) -> list[DiceStep]:
     """The dice steps that re-roll nothing (keep, add one, remove one of each value held): the
     same as :func:`dice_decisions` without re-rolls, made directly (a bot's hot path)."""
-    dice = position.boat.dice
-    steps = [_KEEP_ALL] if dice or position.race.rules.zero_dice_turn else []
+    return list(_plain_steps(position.boat.dice, position.race.rules.zero_dice_turn))
+
+
+@functools.cache
+def _plain_steps(dice: tuple[int, ...], zero_dice_turn: bool) -> tuple[DiceStep, ...]:
+    steps = [_KEEP_ALL] if dice or zero_dice_turn else []
     steps.append(_ADD_ONE)
     steps.extend(_REMOVE[v] for v in sorted(set(dice)))
-    return steps
+    return tuple(steps)
 
 
 def aimed_step(position: Position, target: float, max_dice: int) -> DiceStep:
     """The dice step without re-rolls whose expected total is nearest ``target``, holding at most
     ``max_dice`` dice (the faster on a tie; never standing still with no dice when it can
     move)."""
-    dice = position.boat.dice
+    return _aimed_step(position.boat.dice, position.race.rules.zero_dice_turn, target, max_dice)
+
+
+@functools.cache
+def _aimed_step(dice: tuple[int, ...], zero_dice_turn: bool, target: float, max_dice: int
+                ) -> DiceStep:
+    """:func:`aimed_step` from what it depends on (remembered: a bot's hot path, few keys)."""
     held = sum(dice)
+    steps = _plain_steps(dice, zero_dice_turn)
     best: tuple[float, float, DiceStep] | None = None
-    for step in plain_steps(position):
+    for step in steps:
         adds = step is _ADD_ONE
         if (not dice and not adds) or (adds and len(dice) >= max_dice):
             continue  # never stand still without dice; never above max_dice
@@ -186,7 +201,7 @@ def aimed_step(position: Position, target: float, max_dice: int) -> DiceStep:
         key = (abs(expected - target), -expected, step)
         if best is None or key[:2] < best[:2]:
             best = key
-    return best[2] if best is not None else plain_steps(position)[0]
+    return best[2] if best is not None else steps[0]
 
 
 # ------------------------------------------------------------------------------------------------

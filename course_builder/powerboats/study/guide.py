@@ -41,6 +41,8 @@ class TurnsToGo:
         self.values, self.runs = _solve(race, states, self.codes, max_run)
         self.flat: list[int] = self.values.ravel().tolist()
         """The values as a flat list, ``code * n * 6 + index * 6 + heading``: the bots' lookups."""
+        self.flat_runs: list[int] = self.runs.ravel().tolist()
+        """The first-move lengths, laid out as :attr:`flat`."""
 
     def _code(self, phase: int, counts: tuple[int, ...]) -> int | None:
         key = (phase, counts)
@@ -53,7 +55,7 @@ class TurnsToGo:
     def value(self, index: int, heading: Direction, phase: int, counts: tuple[int, ...]) -> int:
         """Fewest moves home from this hex, heading and rounding state (:data:`FAR`: none)."""
         code = self._code(phase, counts)
-        return FAR if code is None else self.flat[(code * self.n + index) * 6 + heading.value]
+        return FAR if code is None else self.flat[(code * self.n + index) * 6 + heading]
 
     def row(self, phase: int, counts: tuple[int, ...]) -> int:
         """Where a rounding state's values start in :attr:`flat` (-1 for a state the guide does
@@ -65,7 +67,7 @@ class TurnsToGo:
                  ) -> int:
         """The length of the first move of a best way home (0 where there is none)."""
         code = self._code(phase, counts)
-        return 0 if code is None else int(self.runs[code, index, heading.value])
+        return 0 if code is None else self.flat_runs[(code * self.n + index) * 6 + heading]
 
 
 def guide_for(race: Race) -> TurnsToGo:
