@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 
 import click
+from click.utils import make_default_short_help
 
 from course_builder import __version__
 from course_builder.cli.common import GameGroup
@@ -27,6 +28,17 @@ GAMES: dict[str, tuple[str, ...]] = {
 }
 """Each top-level command: the module that defines it under its own name, then the modules that
 add commands to it (Powerboats' games and studies)."""
+
+SUMMARIES: dict[str, str] = {
+    "powerboats": "Powerboats (Cwali, 2008) and Expansion 1.",
+    "serve": "Serve the web page: see a course, place boats, ask for a ruling, follow and record "
+             "a game. Open the address it prints in a browser; Ctrl-C stops it.",
+    "tortuga": "Tortuga 2199 with Shipwreck Bay: setup for 2-5 players and a referee for the "
+               "expansion.",
+    "vanuatu": "Vanuatu: The Rising Waters expansion.",
+}
+"""The first paragraph of each top-level command's help, for ``course-builder --help`` to list
+the games without importing them (tests check these against the commands' own help)."""
 
 
 class Games(GameGroup):
@@ -43,6 +55,23 @@ class Games(GameGroup):
                 importlib.import_module(module)
             self.add_command(command)
         return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands, as click writes it, with the help of the games not imported
+        yet taken from :data:`SUMMARIES`."""
+        names = [name for name in self.list_commands(ctx)
+                 if (name in SUMMARIES and name not in self.commands)
+                 or not getattr(self.get_command(ctx, name), "hidden", True)]
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            command = self.commands.get(name)
+            rows.append((name, command.get_short_help_str(limit) if command is not None
+                         else make_default_short_help(SUMMARIES[name], limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=Games, context_settings={"help_option_names": ["-h", "--help"]})
