@@ -12,9 +12,9 @@ libraries the command needs).
 from __future__ import annotations
 
 import importlib
+from gettext import gettext as _
 
 import click
-from click.utils import make_default_short_help
 
 from course_builder import __version__
 from course_builder.cli.common import GameGroup
@@ -57,21 +57,19 @@ class Games(GameGroup):
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The list of commands, as click writes it, with the help of the games not imported
-        yet taken from :data:`SUMMARIES`."""
-        names = [name for name in self.list_commands(ctx)
-                 if (name in SUMMARIES and name not in self.commands)
-                 or not getattr(self.get_command(ctx, name), "hidden", True)]
-        if not names:
-            return
-        limit = formatter.width - 6 - max(len(name) for name in names)
-        rows = []
-        for name in names:
-            command = self.commands.get(name)
-            rows.append((name, command.get_short_help_str(limit) if command is not None
-                         else make_default_short_help(SUMMARIES[name], limit)))
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+        """The list of commands, as click writes it, with a game not imported yet standing in as
+        a command that has only its one-line help (:data:`SUMMARIES`)."""
+        commands = []
+        for name in self.list_commands(ctx):
+            if name in SUMMARIES and name not in self.commands:
+                commands.append((name, click.Command(name, help=SUMMARIES[name])))
+            elif (command := self.get_command(ctx, name)) is not None and not command.hidden:
+                commands.append((name, command))
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _command in commands)
+            with formatter.section(_("Commands")):
+                formatter.write_dl([(name, command.get_short_help_str(limit))
+                                    for name, command in commands])
 
 
 @click.group(cls=Games, context_settings={"help_option_names": ["-h", "--help"]})
