@@ -17,7 +17,7 @@ from gettext import gettext as _
 import click
 
 from course_builder import __version__
-from course_builder.cli.common import GameGroup
+from course_builder.cli.common import GameCommands, GameGroup
 
 GAMES: dict[str, tuple[str, ...]] = {
     "powerboats": ("course_builder.cli.powerboats", "course_builder.cli.powerboats_game",
@@ -51,8 +51,11 @@ class Games(GameGroup):
         if cmd_name in GAMES and cmd_name not in self.commands:
             first, *more = GAMES[cmd_name]
             command = getattr(importlib.import_module(first), cmd_name)
-            for module in more:
-                importlib.import_module(module)
+            if isinstance(command, GameCommands):
+                command.more = tuple(more)
+            else:
+                for module in more:
+                    importlib.import_module(module)
             self.add_command(command)
         return super().get_command(ctx, cmd_name)
 

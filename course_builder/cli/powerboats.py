@@ -11,7 +11,7 @@ import click
 from course_builder.cli.common import (
     ILLEGAL_MOVE,
     F,
-    GameGroup,
+    GameCommands,
     emit,
     emit_files,
     input_name,
@@ -28,7 +28,7 @@ MAX_DENSITY = 0.35
 """The densest random lake (lakegen.LakeParams checks the same)."""
 
 
-@click.group(cls=GameGroup)
+@click.group(cls=GameCommands)
 def powerboats() -> None:
     """Powerboats (Cwali, 2008) and Expansion 1."""
 
