@@ -464,7 +464,7 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
     last = len(hexes) - 1
     if sailing.out:
         return last
-    end = race.board.hex_at(hexes[last])
+    end = race.hexes[hexes[last]]
     flown = sailing.flown
     if flown or (last and end in [b.hex for b in rec.before.boats]):
         others = _occupied(rec.before, boat)
@@ -481,15 +481,17 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
 def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     """Rounding, finishing, damage and sinking along the hexes actually sailed; the new
     position."""
-    phase, counts = boat.progress
     finished = 0
     start, heading, last = rec.start, sailing.heading, rec.last
-    if (phase >= 3 or sailing.effects or sailing.flown or race.gate_free[start][heading] < last
+    next_buoy, crossings, later = boat.next_buoy, boat.crossings, boat.later
+    if (next_buoy > 3 or sailing.effects or sailing.flown or race.gate_free[start][heading] < last
             or race.tile_gap[start][heading] <= last):
-        phase, counts, finished = _progress(rec, phase, counts)  # a straight sail that crosses
+        phase, counts, finished = _progress(rec, *boat.progress)  # a straight sail that crosses
         # no rounding line and stays off the start/finish tile (most moves) changes nothing
         if rec.taken and phase >= 3 and not finished:
             _held_off_the_tile(rec, race)
+        next_buoy = FINISH_NEXT if phase >= 3 else phase + 1
+        crossings, later = (counts[0], counts[1:]) if counts else (0, ())
     crash_damage = REDOUBT_CRASH if sailing.out else sailing.damage if sailing.crash else 0
     damage = boat.damage + sailing.rock_damage + crash_damage
     rec.crash_damage = crash_damage
@@ -507,9 +509,8 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     position = rec.before
     boats = list(position.boats)
     boats[position.to_move] = _BOAT(Boat, (
-        boat.colour, race.hexes[sailing.hexes[rec.last]], sailing.heading, dice, damage,
-        FINISH_NEXT if phase >= 3 else phase + 1, counts[0] if counts else 0, finished, sunk,
-        sailing.redoubt_wait and not sunk, counts[1:]))
+        boat.colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
+        crossings, finished, sunk, sailing.redoubt_wait and not sunk, later))
     rec.position = next_turn(position, tuple(boats))
 
 
