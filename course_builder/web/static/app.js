@@ -71,6 +71,8 @@ async function open(view, keepUndo) {
 async function fresh(view) {  // a new course, position or game: nothing to undo into
   S.view = null; S.undo = []; S.outcome = null; S.selected = null;
   await open(view, true);
+  // Playing or ruling needs the room: the opening controls fold away (a click opens them again).
+  if (view.kind !== "course") $("open-box").open = false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,6 +89,8 @@ function drawMap() {
   overlay.id = "overlay";
   svg.appendChild(overlay);
   svg.addEventListener("click", onBoardClick);
+  $("map-note").textContent = (S.map.notes || []).join(" ");
+  $("map-note").hidden = !(S.map.notes || []).length;
 }
 
 function el(name, attrs, parent) {
@@ -330,6 +334,8 @@ function renderResults(v) {
   $("orders").innerHTML = results.map((r) => `<li>Race ${r.race}: ` + r.order.map(([c, place]) =>
     place ? `${place}. ${c}` : `${c} sank`).join(", ") + "</li>").join("");
   $("over-actions").hidden = !over;
+  // During a race the standings wait at the foot of the panel; at the end they come first.
+  $("over-box").style.order = over ? "0" : "10";
 }
 
 function swatch(colour) {
@@ -345,8 +351,8 @@ function renderMove(v) {
   steps.innerHTML = "";
   for (const s of v.steps) {
     const b = document.createElement("button");
-    b.textContent = s.notation || "keep";
-    b.title = s.words + (s.roll ? `: roll ${s.roll}` : ": no roll");
+    b.innerHTML = `<b>${escapeHtml(s.notation || "=")}</b> ${escapeHtml(s.words)}`;
+    b.title = s.roll ? `roll ${s.roll} ${s.roll > 1 ? "dice" : "die"}` : "no roll";
     b.dataset.step = s.notation;
     if (S.diceStep && S.diceStep.notation === s.notation) b.className = "chosen";
     b.addEventListener("click", () => { S.diceStep = s; S.headings = null; S.preview = null; render(); });
