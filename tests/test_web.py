@@ -52,6 +52,7 @@ def test_a_game_is_placed_rolled_moved_and_recorded(base: str) -> None:
     page_map = post(base, "/api/map", {"code": view["code"]})
     assert page_map["svg"].startswith("<svg") and 'id="buoys"' in page_map["svg"]
     assert all(f"{r},{c}" in page_map["centres"] for r, c in view["placing"]["free"])
+    assert [n for n in page_map["notes"] if "approximate" in n]  # the classic lake's A1? ...
     view = placed_game(base)
     assert view["phase"] == "moving" and view["to_act"] == "yellow"
     assert [s["notation"] for s in view["steps"]] == ["", "+"]
