@@ -200,12 +200,17 @@ def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int
              ) -> tuple[tuple[int, int, int], tuple[bool, bool, bool]]:
     """How far the three headings get and which allow the full total (see :func:`_reach_of`)."""
     run = race.clear_run[start]
-    if not race.simulate_tiles or total == 0:
-        left, straight, right = run[headings[0]], run[headings[1]], run[headings[2]]
-        return (left, straight, right), (left >= total, straight >= total, right >= total)
-    (a, fa), (b, fb), (c, fc) = (_reach_of(race, start, d, total, dice, damage, trials)
-                                 for d in headings)
-    return (a, b, c), (fa, fb, fc)
+    h0, h1, h2 = headings
+    left, straight, right = run[h0], run[h1], run[h2]
+    if race.simulate_tiles and total:
+        ahead = race.tile_ahead[start]
+        if (ahead[h0] <= (total if total < left else left)
+                or ahead[h1] <= (total if total < straight else straight)
+                or ahead[h2] <= (total if total < right else right)):  # a tile within reach
+            (a, fa), (b, fb), (c, fc) = (_reach_of(race, start, d, total, dice, damage, trials)
+                                         for d in headings)
+            return (a, b, c), (fa, fb, fc)
+    return (left, straight, right), (left >= total, straight >= total, right >= total)
 
 
 def legal_turns(position: Position, dice: Sequence[int]) -> tuple[Turn, ...]:
