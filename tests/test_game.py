@@ -296,3 +296,28 @@ def test_play_steps_undo_and_resume(tmp_path) -> None:
     assert resumed.exit_code == 0
     assert "| yellow 2" in resumed.stdout  # yellow to move on turn 2
     assert "carry on with --resume" in resumed.stdout
+
+
+def test_play_never_overwrites_a_record_and_resume_keeps_its_game(tmp_path) -> None:
+    """A record may hold a game in progress: a new game refuses its path (carry on with
+    --resume), and --resume refuses options that would set up another game."""
+    saved = tmp_path / "g.pbr"
+    first = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+                stdin="8,12 E\nquit\n")
+    assert first.exit_code == 0, first.output
+    kept = saved.read_text()
+    again = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+                stdin="quit\n")
+    assert again.exit_code == 2 and f"--resume {saved}" in again.stderr
+    assert saved.read_text() == kept
+    mixed = run("play", "--resume", str(saved), "--players", "yellow,blue", stdin="quit\n")
+    assert mixed.exit_code == 2 and "--players cannot change a resumed game" in mixed.stderr
+
+
+def test_play_checks_the_seats_before_rolling_for_the_start_player(tmp_path) -> None:
+    bad = run("play", "--players", "yellow,pink", "--seed", "3", "-o", str(tmp_path / "x.pbr"))
+    assert bad.exit_code == 2 and "no boat is 'pink'" in bad.stderr
+    assert "rolled" not in bad.output and not (tmp_path / "x.pbr").exists()
+    names = run("play", "--players", "yellow,red", "--names", "Ann", "--seed", "3",
+                "-o", str(tmp_path / "y.pbr"))
+    assert names.exit_code == 2 and "'--names'" in names.stderr
