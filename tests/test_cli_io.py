@@ -311,3 +311,22 @@ def test_the_readme_position_file_example_works(tmp_path) -> None:
 def test_an_illegal_move_exits_4_as_the_readme_says() -> None:
     result = run("adjudicate", "--position", POSITION, "--move", "L")
     assert result.exit_code == ILLEGAL_MOVE and "illegal:" in result.stdout
+
+
+def test_a_one_page_svg_sheet_goes_to_stdout() -> None:
+    result = run("sheet", "--race", "A", "--seed", "1", "--format", "svg", "-o", "-")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("<svg") and result.stdout.rstrip().endswith("</svg>")
+
+
+def test_the_sheet_format_follows_the_file_name(tmp_path: Path) -> None:
+    png = run("sheet", "--race", "A", "--seed", "1", "--dpi", "50", "-o", str(tmp_path / "a.png"))
+    assert png.exit_code == 0 and (tmp_path / "a.png").read_bytes()[:4] == b"\x89PNG"
+    svg = run("sheet", "--race", "A", "--seed", "1", "-o", str(tmp_path / "a.SVG"))
+    assert svg.exit_code == 0 and (tmp_path / "a.SVG").read_text().startswith("<svg")
+    clash = run("sheet", "--race", "A", "--seed", "1", "--format", "svg",
+                "-o", str(tmp_path / "b.pdf"))
+    assert clash.exit_code == 2 and "--format svg does not match" in clash.stderr
+    assert not (tmp_path / "b.pdf").exists()
+    plain = run("sheet", "--race", "A", "--seed", "1", "-o", str(tmp_path / "sheet"))
+    assert plain.exit_code == 0 and (tmp_path / "sheet").read_bytes().startswith(b"%PDF")

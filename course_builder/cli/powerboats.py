@@ -262,6 +262,22 @@ def validate_cmd(path: Path, fmt: str) -> None:
         raise SystemExit(1)
 
 
+SHEET_FORMATS = ("pdf", "svg", "png")
+
+
+def sheet_format(fmt: str | None, output: Path | None) -> str:
+    """The format asked for, else the one the output file's extension names, else PDF; a format
+    that contradicts the extension is a usage error (a PDF written into ``sheet.png`` helps
+    nobody)."""
+    named = output.suffix.lower().lstrip(".") if output is not None else ""
+    if named not in SHEET_FORMATS:
+        return fmt or "pdf"
+    if fmt is not None and fmt != named:
+        raise click.UsageError(f"--format {fmt} does not match the file name {output}: "
+                               f"give a .{fmt} file or --format {named}")
+    return named
+
+
 def _without_path(message: str, path: Path) -> str:
     """A reader's message with its leading ``PATH:`` taken off (JSON names the file once);
     a ``LINE:COL:`` after it stays."""
@@ -278,8 +294,8 @@ def _without_path(message: str, path: Path) -> str:
 @click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
 @click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Print this course file (e.g. a validated hand-laid course) instead.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default=None,
+              help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
               default="a4", show_default=True,
               help="Paper the pages are laid out for (every format: PDF, SVG and PNG).")
@@ -302,13 +318,14 @@ def _without_path(message: str, path: Path) -> str:
               "Missing folders are created; a symlink's target is written.")
 def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-              course_file: Path | None, fmt: str, paper: str, dpi: int, mats: bool,
+              course_file: Path | None, fmt: str | None, paper: str, dpi: int, mats: bool,
               no_route: bool, stats_games: int, with_par: bool, finish_buoy_on_water: bool,
               output: Path | None) -> None:
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
     code, and the steps (on a second page when they do not fit)."""
     from course_builder.render.powerboats.sheets import render_sheets
 
+    fmt = sheet_format(fmt, output)
     _refuse_ignored(click.get_current_context(), course_file is not None, fmt)
     if course_file is not None:
         lake, courses = _course_from_file(course_file)
@@ -335,7 +352,8 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         if fmt != "svg" or len(files) != 1:
             raise click.UsageError("-o - (stdout) takes one SVG page; PDF and PNG are binary "
                                    "and several pages need files")
-        emit(files[0][1], None)
+        page = files[0][1]
+        emit(page.decode("utf-8") if isinstance(page, bytes) else page, None)
         return
     target = output or Path("output") / f"{stem}.{fmt}"
     emit_files([(target if len(files) == 1 else
