@@ -330,3 +330,32 @@ def test_the_sheet_format_follows_the_file_name(tmp_path: Path) -> None:
     assert not (tmp_path / "b.pdf").exists()
     plain = run("sheet", "--race", "A", "--seed", "1", "-o", str(tmp_path / "sheet"))
     assert plain.exit_code == 0 and (tmp_path / "sheet").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("position", "dice", "message"), [
+    (POSITION.replace("yellow 18,8 E 32 d0 n1", "yellow 18,8 E - d4 n1 x"), "3",
+     "yellow has sunk and does not move any more"),
+    (POSITION.replace("yellow 18,8 E 32 d0 n1", "yellow 18,8 E - d0 nF f1"), "3",
+     "yellow has finished 1 and does not move any more"),
+    (POSITION.replace("yellow 18,8 E 32", "yellow 18,8 E -").replace("| yellow 3", "| yellow 1"),
+     "3,3", "yellow holds 0 dice: after its dice step it holds 0 to 1, not 2"),
+    (POSITION, "3,1,3,1,1,1", "yellow holds 2 dice: after its dice step it holds 1 to 3, not 6"),
+])
+def test_moves_refuses_a_boat_that_cannot_move_or_hold_those_dice(position, dice, message
+                                                                   ) -> None:
+    """Rulebook "Rolling Dice": one dice step changes the count by one at most, from none at the
+    start; a finished or sunk boat does not move (MOVE-11)."""
+    result = run("moves", "--position", position, "--dice", dice)
+    assert result.exit_code == 1 and message in one_line_error(result)
+
+
+def test_an_adjudicated_move_is_the_next_position_file(tmp_path: Path) -> None:
+    """README: `adjudicate --format json` prints the position after the move, and that output
+    is a position file for the next question."""
+    out = run("adjudicate", "--position", POSITION, "--move", "+/2S", "--format", "json")
+    assert out.exit_code == 0, out.output
+    path = tmp_path / "after.json"
+    path.write_text(out.stdout)
+    result = run("moves", "--position", str(path), "--dice", "2,2")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("red at (19, 8)")

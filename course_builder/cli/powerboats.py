@@ -582,10 +582,13 @@ def _dice_values(text: str) -> tuple[int, ...]:
               show_default=True)
 def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
     """Preview the three headings for the boat to move: which are legal and where each leads."""
-    from course_builder.powerboats.play.kernel import heading_choices
+    from course_builder.powerboats.play.kernel import heading_choices, rolled_dice_problem
 
     values = _dice_values(dice)
     position = read_position(position_text, _rules(options))
+    problem = rolled_dice_problem(position, values)
+    if problem:
+        raise CourseBuilderError(problem)
     choices = [(c, c.preview()) for c in heading_choices(position, values)]
     if fmt == "json":
         click.echo(json.dumps([

@@ -173,6 +173,24 @@ class Preview:
         return self.path[-1] if self.path else None
 
 
+def rolled_dice_problem(position: Position, dice: Sequence[int]) -> str | None:
+    """Why the boat to move cannot hold ``dice`` after this turn's roll, or None: a boat that
+    has finished or sunk does not move; one dice step changes the count by one at most
+    (reference, "Rolling Dice"). (How many dice a boat can hold by its turn number is the
+    position's check, MOVE-11.) ``moves`` asks this before any heading is judged;
+    :func:`heading_choices` itself trusts its caller, as bots do."""
+    boat = position.boat
+    if boat.finished or boat.sunk:
+        state = f"finished {boat.finished}" if boat.finished else "sunk"
+        return f"{boat.colour} has {state} and does not move any more"
+    held, count = len(boat.dice), len(dice)
+    if abs(count - held) > 1:
+        return (f"{boat.colour} holds {held} {'die' if held == 1 else 'dice'}: after its dice "
+                f"step it holds {max(held - 1, 0)} to {held + 1}, not {count} "
+                "(reference, \"Rolling Dice\")")
+    return None
+
+
 def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingChoice, ...]:
     """The three headings (left, straight, right) for the dice after rolling, which are legal
     and how far each gets (reference, "Turning Your Speedboat"; MOVE-01; EXP-07, EXP-11). Only the

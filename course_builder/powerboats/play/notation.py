@@ -245,7 +245,8 @@ def _parse_boat(text: str, k: int) -> Boat:
 def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | None = None
                        ) -> Position:
     """A position from its JSON form (:meth:`Position.to_json`); a ``notation`` alone is
-    enough."""
+    enough, and so is the outcome ``adjudicate --format json`` prints (its ``position`` after
+    the move), so that a move's result can be the next question's position file."""
     if not isinstance(data, dict):
         raise NotationError("a position file holds a JSON object")
     if "rules" in data:
@@ -258,7 +259,10 @@ def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | N
     if "boats" not in data:
         if "notation" in data:
             return parse_position(str(data["notation"]), rules, book)
-        raise NotationError("a position needs 'course' and 'boats' (or a 'notation')")
+        if isinstance(data.get("position"), str):  # what `adjudicate --format json` printed:
+            return parse_position(data["position"], rules, book)  # the position after the move
+        raise NotationError("a position needs 'course' and 'boats' (or a 'notation', or the "
+                            "'position' of an adjudicated move)")
     try:
         board, course = load_course(data.get("course"), book.catalog if book else None)
     except IllegalCourse as exc:
