@@ -188,12 +188,7 @@ def test_reusing_the_bots_played_outcome_changes_nothing(monkeypatch) -> None:
 
 
 def test_a_bad_scheduler_address_is_the_users_mistake_in_one_line() -> None:
-    from click.testing import CliRunner
-
-    from course_builder.cli import cli
-
-    result = CliRunner().invoke(cli, ["powerboats", "simulate", "--race", "A", "--games", "2",
-                                      "--seed", "1", "--scheduler", "foo"])
+    result = run("simulate", "--race", "A", "--games", "2", "--seed", "1", "--scheduler", "foo")
     assert result.exit_code == 1
     assert result.stderr.strip() == ("Error: cannot use the Dask scheduler 'foo': missing port "
                                      "number in address 'foo'")
