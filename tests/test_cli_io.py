@@ -359,3 +359,31 @@ def test_an_adjudicated_move_is_the_next_position_file(tmp_path: Path) -> None:
     result = run("moves", "--position", str(path), "--dice", "2,2")
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("red at (19, 8)")
+
+
+def test_a_course_file_finds_its_board_file_beside_it(tmp_path: Path, monkeypatch) -> None:
+    """A course made with --board my-lake.board records that name; the course file keeps
+    working from any folder (the board is looked for beside the course file first)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "my-lake.board").write_text(data_path("boards", "classic.board").read_text())
+    monkeypatch.chdir(folder)
+    made = run("course", "--race", "A", "--seed", "3", "--board", "my-lake.board",
+               "--format", "json", "-o", "course.json")
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path)
+    checked = run("validate", str(folder / "course.json"))
+    assert checked.exit_code == 0 and checked.stdout.endswith("ok: race A course, shortest legal "
+                                                              "route 73 hexes\n")
+
+
+def test_a_misspelt_board_name_is_an_unknown_board(tmp_path: Path) -> None:
+    made = run("course", "--race", "A", "--seed", "3", "--format", "json")
+    path = tmp_path / "typo.json"
+    path.write_text(made.stdout.replace('"classic"', '"clasic"'))
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == (f"{path}: unknown board 'clasic': the built-in boards are classic; "
+                             "a board file's name ends in .board\n")
+    option = run("course", "--race", "A", "--seed", "3", "--board", "clasic")
+    assert option.exit_code == 2 and "no such board or file: 'clasic'" in option.stderr

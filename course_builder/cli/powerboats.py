@@ -243,7 +243,7 @@ def validate_cmd(path: Path, fmt: str) -> None:
     try:
         spec = spec_from_json(read_json(path))
         race = spec.race
-        result = validate(spec, catalog().rebuild(spec.board_source))
+        result = validate(spec, catalog(path).rebuild(spec.board_source))
         problems = [str(p) for p in result.problems]
         if result.course is not None and result.course.route is not None:
             route_length = result.course.route.length
@@ -428,17 +428,31 @@ def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
     from course_builder.powerboats.course.load import IllegalCourse, load_course
 
     try:
-        lake, course = load_course(read_json(path), catalog())
+        lake, course = load_course(read_json(path), catalog(path))
     except IllegalCourse as exc:
         raise CourseBuilderError(f"{path}: {exc}") from None
     return lake, [course]
 
 
-def catalog() -> Any:
-    """Where this run's boards come from: the built-in ones and the user's board files."""
-    from course_builder.powerboats.lake.catalog import Catalog
+def catalog(beside: Path | None = None) -> Any:
+    """Where this run's boards come from: the built-in ones and the user's board files. A
+    board file named by a course file is looked for ``beside`` it first (the course file's
+    folder), then from the current folder; a bare name that is neither a built-in board nor a
+    file is said to be an unknown board (a typo of 'classic', say)."""
+    from course_builder.powerboats.lake.catalog import BUILT_IN, Catalog
 
-    return Catalog(read_file=read_text)
+    def read_board(path: Path) -> str:
+        if beside is not None and not path.is_absolute() and str(beside) != "-":
+            near = beside.parent / path
+            if near.exists():
+                return read_text(near)
+        if not path.exists() and path.suffix != ".board" and len(path.parts) == 1:
+            raise CourseBuilderError(f"unknown board {str(path)!r}: the built-in boards are "
+                                     f"{', '.join(BUILT_IN)}; a board file's name ends in "
+                                     ".board")
+        return read_text(path)
+
+    return Catalog(read_file=read_board)
 
 
 def read_position(text: str, rules: Any) -> Any:
