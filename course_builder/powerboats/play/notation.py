@@ -17,14 +17,14 @@ left: ``L``.
 **Position**: ``COURSE | BOAT ; BOAT ; ... | COLOUR TURN``
 
 * COURSE: ``@path/to/course.json``, or ``BOARD:RACE:SPOT0,SPOT1ARROW,SPOT2ARROW,SPOT3ARROW:START,FINISH``
-  e.g. ``classic:A:A3,A1cw,A2cw,A4ccw:NE,W`` (the board in its default arrangement, or a
+  e.g. ``classic:A:A3,A4ccw,A1cw,A2cw:E,SW`` (the board in its default arrangement, or a
   ``.board`` path; arrows ``cw``/``ccw``; the start and finish directions across the tile);
 * BOAT: ``COLOUR ROW,COL HEADING DICE dDAMAGE nNEXT`` and optionally ``cCOUNT[,LATER...]`` (net crossings of
   the next buoy's line, COURSE-04), ``fPLACE`` (finished), ``x`` (sunk); DICE are digits such as
   ``313``, or ``-`` for none; NEXT is the next buoy, 1-3, or ``F`` for the finish;
 * then the colour of the boat to move and the turn number.
 
-Example: ``classic:A:A3,A1cw,A2cw,A4ccw:NE,W | yellow 16,7 NE 32 d0 n1 ; red 15,8 E - d1 n1 | red 3``
+Example: ``classic:A:A3,A4ccw,A1cw,A2cw:E,SW | yellow 16,7 NE 32 d0 n1 ; red 15,8 E - d1 n1 | red 3``
 """
 
 from __future__ import annotations
