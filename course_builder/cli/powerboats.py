@@ -145,7 +145,8 @@ def _lake_header(lake: Any) -> str:
 def check_board_cmd(path: Path, fmt: str) -> None:
     """Check a .board file: its tiles, slots and spots (file:line:col when broken), then what
     races A, B and C need: four spots each, on one body of water, and a legal course. Exit 1
-    with every problem; 0 when a game can be played on it."""
+    with the problems (the first that keeps the file from being read, else every problem of the
+    races); 0 when a game can be played on it."""
     from course_builder.powerboats.course.fitness import lake_notes, race_problems
     from course_builder.powerboats.lake.boardfile import parse_kit
     from course_builder.powerboats.lake.kit import assemble
