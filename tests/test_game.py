@@ -321,3 +321,23 @@ def test_play_checks_the_seats_before_rolling_for_the_start_player(tmp_path) -> 
     names = run("play", "--players", "yellow,red", "--names", "Ann", "--seed", "3",
                 "-o", str(tmp_path / "y.pbr"))
     assert names.exit_code == 2 and "'--names'" in names.stderr
+
+
+def test_replay_names_the_file_and_tag_line_of_a_bad_header(tmp_path) -> None:
+    bad = tmp_path / "bad.pbr"
+    lines = GAME.read_text().splitlines()
+    number = next(k for k, line in enumerate(lines, start=1) if line.startswith("[Players "))
+    lines[number - 1] = '[Players "yellow red orange pink"]'
+    bad.write_text("\n".join(lines) + "\n")
+    result = run("replay", str(bad))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {bad}:{number}:1: tag Players: no boat is 'pink'")
+
+
+def test_replay_of_a_file_that_is_not_a_record_says_so(tmp_path) -> None:
+    course = tmp_path / "course.json"
+    course.write_text(run("course", "--race", "A", "--seed", "1", "--format", "json").stdout)
+    result = run("replay", str(course))
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: {course}:1:1: not a game record: a record starts with its "
+                             "tags, [Name \"value\"] lines (docs/game-records.md)\n")
