@@ -66,7 +66,7 @@ TITLE_PT = 14.0
 FOOTER_PT = 8.0
 MAP_SHARE = 0.66
 """At most this share of the printable height goes to the map (tall random lakes)."""
-MIN_MAP_SHARE = 0.55
+MIN_MAP_SHARE = 0.5
 """The map may shrink to this share of the printable height so that the legend and the steps
 fit on page one; when they need more, the steps go on to a second page instead."""
 RACE_WORDS = {"A": "Race A (first race)", "B": "Race B (second race)",
