@@ -387,3 +387,37 @@ def test_a_misspelt_board_name_is_an_unknown_board(tmp_path: Path) -> None:
                              "a board file's name ends in .board\n")
     option = run("course", "--race", "A", "--seed", "3", "--board", "clasic")
     assert option.exit_code == 2 and "no such board or file: 'clasic'" in option.stderr
+
+
+def test_a_reader_that_stops_early_is_exit_141_through_dev_stdout_too() -> None:
+    """`-o /dev/stdout | head` is the same as `| head`: quiet, exit 141 (README)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from course_builder.cli import main; sys.argv[0] = 'course-builder'; "
+            "main()")
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "powerboats", "sheet", "--race", "A", "--seed", "1",
+         "--format", "svg", "-o", "/dev/stdout"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(5) == b"<svg "
+    process.stdout.close()
+    assert process.wait(timeout=60) == STDOUT_CLOSED
+    assert process.stderr.read() == b""
+
+
+def test_several_pages_are_not_named_after_a_device() -> None:
+    result = run("sheet", "--race", "game", "--seed", "1", "--format", "svg", "-o", "/dev/null")
+    assert result.exit_code == 2 and "/dev/null is not a file: the 3 pages need a file name" in (
+        result.stderr)
+    assert not Path("/dev/null-A.svg").exists()
+
+
+@pytest.mark.parametrize(("seed", "message"), [
+    ("abc", "'abc' is not a whole number (a seed is 0 to 2**63-1)"),
+    ("-1", "-1 is out of range (a seed is 0 to 2**63-1)"),
+    (str(2**63), f"{2**63} is out of range (a seed is 0 to 2**63-1)"),
+])
+def test_a_bad_seed_says_what_a_seed_is(seed, message) -> None:
+    result = run("course", "--seed", seed)
+    assert result.exit_code == 2 and message in result.stderr

@@ -357,6 +357,9 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         emit(page.decode("utf-8") if isinstance(page, bytes) else page, None)
         return
     target = output or Path("output") / f"{stem}.{fmt}"
+    if len(files) > 1 and target.exists() and not target.is_file():
+        raise click.UsageError(f"{target} is not a file: the {len(files)} pages need a file name "
+                               "to number them after")
     emit_files([(target if len(files) == 1 else
                  target.with_name(f"{target.stem}-{suffix}{target.suffix}"), data)
                 for suffix, data in files])
