@@ -109,3 +109,12 @@ def test_the_documented_commands_run_verbatim_in_order(where: str, text: str, tm
         assert shown[-1] == "Rules: ...", sample
         head = "\n".join(shown[:-1]) + "\nRules:"
         assert any(out.startswith(head) for out in printed), sample
+
+
+def test_the_python_example_runs() -> None:
+    code = GUIDE[GUIDE.index("```python\n") + 10:]
+    scope: dict = {}
+    exec(code[:code.index("```")], scope)
+    assert scope["verdict"].legal and scope["penalty"].totals == {"red": -3, "blue": 0,
+                                                                   "green": 0}
+    assert scope["plan"].feasible and not scope["result"].lost
