@@ -113,11 +113,11 @@ def test_a_path_that_cannot_be_written_is_exit_1_naming_it(tmp_path: Path) -> No
 
 
 def test_several_pages_are_written_all_or_nothing(tmp_path: Path) -> None:
-    (tmp_path / "game-C-1.svg").mkdir()  # the fifth page cannot be written
+    (tmp_path / "game-C.svg").mkdir()  # the third page cannot be written
     result = run("sheet", "--race", "game", "--seed", "1", "--format", "svg",
                  "-o", str(tmp_path / "game.svg"))
-    assert one_line_error(result).startswith(f"Error: cannot write {tmp_path / 'game-C-1.svg'}")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-C-1.svg"]
+    assert one_line_error(result).startswith(f"Error: cannot write {tmp_path / 'game-C.svg'}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-C.svg"]
 
 
 def test_dash_writes_text_to_stdout_and_refuses_binary(tmp_path: Path) -> None:
@@ -311,3 +311,113 @@ def test_the_readme_position_file_example_works(tmp_path) -> None:
 def test_an_illegal_move_exits_4_as_the_readme_says() -> None:
     result = run("adjudicate", "--position", POSITION, "--move", "L")
     assert result.exit_code == ILLEGAL_MOVE and "illegal:" in result.stdout
+
+
+def test_a_one_page_svg_sheet_goes_to_stdout() -> None:
+    result = run("sheet", "--race", "A", "--seed", "1", "--format", "svg", "-o", "-")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("<svg") and result.stdout.rstrip().endswith("</svg>")
+
+
+def test_the_sheet_format_follows_the_file_name(tmp_path: Path) -> None:
+    png = run("sheet", "--race", "A", "--seed", "1", "--dpi", "50", "-o", str(tmp_path / "a.png"))
+    assert png.exit_code == 0 and (tmp_path / "a.png").read_bytes()[:4] == b"\x89PNG"
+    svg = run("sheet", "--race", "A", "--seed", "1", "-o", str(tmp_path / "a.SVG"))
+    assert svg.exit_code == 0 and (tmp_path / "a.SVG").read_text().startswith("<svg")
+    clash = run("sheet", "--race", "A", "--seed", "1", "--format", "svg",
+                "-o", str(tmp_path / "b.pdf"))
+    assert clash.exit_code == 2 and "--format svg does not match" in clash.stderr
+    assert not (tmp_path / "b.pdf").exists()
+    plain = run("sheet", "--race", "A", "--seed", "1", "-o", str(tmp_path / "sheet"))
+    assert plain.exit_code == 0 and (tmp_path / "sheet").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("position", "dice", "message"), [
+    (POSITION.replace("yellow 18,8 E 32 d0 n1", "yellow 18,8 E - d4 n1 x"), "3",
+     "yellow has sunk and does not move any more"),
+    (POSITION.replace("yellow 18,8 E 32 d0 n1", "yellow 18,8 E - d0 nF f1"), "3",
+     "yellow has finished 1 and does not move any more"),
+    (POSITION.replace("yellow 18,8 E 32", "yellow 18,8 E -").replace("| yellow 3", "| yellow 1"),
+     "3,3", "yellow holds 0 dice: after its dice step it holds 0 to 1, not 2"),
+    (POSITION, "3,1,3,1,1,1", "yellow holds 2 dice: after its dice step it holds 1 to 3, not 6"),
+])
+def test_moves_refuses_a_boat_that_cannot_move_or_hold_those_dice(position, dice, message
+                                                                   ) -> None:
+    """Rulebook "Rolling Dice": one dice step changes the count by one at most, from none at the
+    start; a finished or sunk boat does not move (MOVE-11)."""
+    result = run("moves", "--position", position, "--dice", dice)
+    assert result.exit_code == 1 and message in one_line_error(result)
+
+
+def test_an_adjudicated_move_is_the_next_position_file(tmp_path: Path) -> None:
+    """README: `adjudicate --format json` prints the position after the move, and that output
+    is a position file for the next question."""
+    out = run("adjudicate", "--position", POSITION, "--move", "+/2S", "--format", "json")
+    assert out.exit_code == 0, out.output
+    path = tmp_path / "after.json"
+    path.write_text(out.stdout)
+    result = run("moves", "--position", str(path), "--dice", "2,2")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("red at (19, 8)")
+
+
+def test_a_course_file_finds_its_board_file_beside_it(tmp_path: Path, monkeypatch) -> None:
+    """A course made with --board my-lake.board records that name; the course file keeps
+    working from any folder (the board is looked for beside the course file first)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "my-lake.board").write_text(data_path("boards", "classic.board").read_text())
+    monkeypatch.chdir(folder)
+    made = run("course", "--race", "A", "--seed", "3", "--board", "my-lake.board",
+               "--format", "json", "-o", "course.json")
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path)
+    checked = run("validate", str(folder / "course.json"))
+    assert checked.exit_code == 0 and checked.stdout.endswith("ok: race A course, shortest legal "
+                                                              "route 73 hexes\n")
+
+
+def test_a_misspelt_board_name_is_an_unknown_board(tmp_path: Path) -> None:
+    made = run("course", "--race", "A", "--seed", "3", "--format", "json")
+    path = tmp_path / "typo.json"
+    path.write_text(made.stdout.replace('"classic"', '"clasic"'))
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == (f"{path}: unknown board 'clasic': the built-in boards are classic; "
+                             "a board file's name ends in .board\n")
+    option = run("course", "--race", "A", "--seed", "3", "--board", "clasic")
+    assert option.exit_code == 2 and "no such board or file: 'clasic'" in option.stderr
+
+
+def test_a_reader_that_stops_early_is_exit_141_through_dev_stdout_too() -> None:
+    """`-o /dev/stdout | head` is the same as `| head`: quiet, exit 141 (README)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from course_builder.cli import main; sys.argv[0] = 'course-builder'; "
+            "main()")
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "powerboats", "sheet", "--race", "A", "--seed", "1",
+         "--format", "svg", "-o", "/dev/stdout"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(5) == b"<svg "
+    process.stdout.close()
+    assert process.wait(timeout=60) == STDOUT_CLOSED
+    assert process.stderr.read() == b""
+
+
+def test_several_pages_are_not_named_after_a_device() -> None:
+    result = run("sheet", "--race", "game", "--seed", "1", "--format", "svg", "-o", "/dev/null")
+    assert result.exit_code == 2 and "/dev/null is not a file: the 3 pages need a file name" in (
+        result.stderr)
+    assert not Path("/dev/null-A.svg").exists()
+
+
+@pytest.mark.parametrize(("seed", "message"), [
+    ("abc", "'abc' is not a whole number (a seed is 0 to 2**63-1)"),
+    ("-1", "-1 is out of range (a seed is 0 to 2**63-1)"),
+    (str(2**63), f"{2**63} is out of range (a seed is 0 to 2**63-1)"),
+])
+def test_a_bad_seed_says_what_a_seed_is(seed, message) -> None:
+    result = run("course", "--seed", seed)
+    assert result.exit_code == 2 and message in result.stderr

@@ -100,29 +100,29 @@ def test_a_tile_off_its_spot_gets_its_hexes() -> None:
 
 @pytest.mark.parametrize(("code", "message"), [
     ("classic:A:A3,A1cw", "course 'classic:A:A3,A1cw': expected LAKE:RACE:SPOTS:START,FINISH"
-                          "[:TILES], e.g. 'classic:A:A3,A1cw,A2cw,A4ccw:NE,W', or @course.json"),
-    ("classic:D:A3,A1cw,A2cw,A4ccw:NE,W", "course 'classic:D:A3,A1cw,A2cw,A4ccw:NE,W': race 'D' "
+                          "[:TILES], e.g. 'classic:A:A3,A4ccw,A1cw,A2cw:E,SW', or @course.json"),
+    ("classic:D:A3,A4ccw,A1cw,A2cw:E,SW", "course 'classic:D:A3,A4ccw,A1cw,A2cw:E,SW': race 'D' "
                                           "(column 9): expected A, B or C"),
-    ("classic:A:A3,A1cw,A2cw,A4ccw:NE,UP", "course 'classic:A:A3,A1cw,A2cw,A4ccw:NE,UP': "
-                                           "direction 'UP' (column 33): expected E, NE, NW, W, "
+    ("classic:A:A3,A4ccw,A1cw,A2cw:E,UP", "course 'classic:A:A3,A4ccw,A1cw,A2cw:E,UP': "
+                                           "direction 'UP' (column 32): expected E, NE, NW, W, "
                                            "SW or SE"),
-    ("classic@1d,2x:A:A3,A1cw,A2cw,A4ccw:NE,W", "course 'classic@1d,2x:A:A3,A1cw,A2cw,A4ccw:NE,W'"
+    ("classic@1d,2x:A:A3,A4ccw,A1cw,A2cw:E,SW", "course 'classic@1d,2x:A:A3,A4ccw,A1cw,A2cw:E,SW'"
                                                 ": lake tile '2x' (column 12): expected a tile "
                                                 "code such as 1d (tile 1, dark side up) or 6dr "
                                                 "(turned by 180 degrees)"),
-    ("classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1=Cup", "course 'classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1="
+    ("classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1=Cup", "course 'classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1="
                                                  "Cup': expansion tile 'B1=Cup' (column 35): a "
                                                  "current needs its flow: e, ne, nw, w, sw or "
                                                  "se, e.g. C1=Csw"),
-    ("classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1=Q", "course 'classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1=Q'"
+    ("classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1=Q", "course 'classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1=Q'"
                                                ": expansion tile 'B1=Q' (column 35): the kind is "
                                                "R (redoubt), C (current), M (maelstrom) or L "
                                                "(low water)"),
-    ("classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1=L124", "course 'classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1="
+    ("classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1=L124", "course 'classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1="
                                                   "L124': expansion tile 'B1=L124' (column 35): "
                                                   "low water needs 1, 2 or 3 rocks for each of "
                                                   "its 3 hexes, e.g. A2=L321"),
-    ("classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1", "course 'classic:A:A3,A1cw,A2cw,A4ccw:NE,W:B1': "
+    ("classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1", "course 'classic:A:A3,A4ccw,A1cw,A2cw:E,SW:B1': "
                                              "expansion tile 'B1' (column 35): expected "
                                              "SPOT=KIND[EFFECT][^], e.g. C2=R, C1=Csw, A3=Mccw, "
                                              "A2=L321, C3=Cse^"),
@@ -139,7 +139,7 @@ def test_errors_are_one_line_and_point_at_the_part(code, message) -> None:
 
 def test_a_lake_with_a_tile_twice_is_refused() -> None:
     with pytest.raises(BoardError, match="tile 1 is already laid"):
-        load_course(course_code_data("classic@1d,1d,3d,4d,5d,6d:A:A3,A1cw,A2cw,A4ccw:NE,W"))
+        load_course(course_code_data("classic@1d,1d,3d,4d,5d,6d:A:A3,A4ccw,A1cw,A2cw:E,SW"))
 
 
 def test_tile_hexes_from_the_spot() -> None:

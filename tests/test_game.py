@@ -296,3 +296,48 @@ def test_play_steps_undo_and_resume(tmp_path) -> None:
     assert resumed.exit_code == 0
     assert "| yellow 2" in resumed.stdout  # yellow to move on turn 2
     assert "carry on with --resume" in resumed.stdout
+
+
+def test_play_never_overwrites_a_record_and_resume_keeps_its_game(tmp_path) -> None:
+    """A record may hold a game in progress: a new game refuses its path (carry on with
+    --resume), and --resume refuses options that would set up another game."""
+    saved = tmp_path / "g.pbr"
+    first = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+                stdin="8,12 E\nquit\n")
+    assert first.exit_code == 0, first.output
+    kept = saved.read_text()
+    again = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+                stdin="quit\n")
+    assert again.exit_code == 2 and f"--resume {saved}" in again.stderr
+    assert saved.read_text() == kept
+    mixed = run("play", "--resume", str(saved), "--players", "yellow,blue", stdin="quit\n")
+    assert mixed.exit_code == 2 and "--players cannot change a resumed game" in mixed.stderr
+
+
+def test_play_checks_the_seats_before_rolling_for_the_start_player(tmp_path) -> None:
+    bad = run("play", "--players", "yellow,pink", "--seed", "3", "-o", str(tmp_path / "x.pbr"))
+    assert bad.exit_code == 2 and "no boat is 'pink'" in bad.stderr
+    assert "rolled" not in bad.output and not (tmp_path / "x.pbr").exists()
+    names = run("play", "--players", "yellow,red", "--names", "Ann", "--seed", "3",
+                "-o", str(tmp_path / "y.pbr"))
+    assert names.exit_code == 2 and "'--names'" in names.stderr
+
+
+def test_replay_names_the_file_and_tag_line_of_a_bad_header(tmp_path) -> None:
+    bad = tmp_path / "bad.pbr"
+    lines = GAME.read_text().splitlines()
+    number = next(k for k, line in enumerate(lines, start=1) if line.startswith("[Players "))
+    lines[number - 1] = '[Players "yellow red orange pink"]'
+    bad.write_text("\n".join(lines) + "\n")
+    result = run("replay", str(bad))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {bad}:{number}:1: tag Players: no boat is 'pink'")
+
+
+def test_replay_of_a_file_that_is_not_a_record_says_so(tmp_path) -> None:
+    course = tmp_path / "course.json"
+    course.write_text(run("course", "--race", "A", "--seed", "1", "--format", "json").stdout)
+    result = run("replay", str(course))
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: {course}:1:1: not a game record: a record starts with its "
+                             "tags, [Name \"value\"] lines (docs/game-records.md)\n")

@@ -29,7 +29,7 @@ from course_builder.render.kit.pdf import Placement, placement, svg_size
 from course_builder.render.kit.png import png_from_svg
 from course_builder.render.powerboats.mats import mats_svg
 from course_builder.render.powerboats.pieces import chevron_vector, crossing_vector
-from course_builder.render.powerboats.sheet import course_sheet, finish
+from course_builder.render.powerboats.sheet import MIN_MAP_SHARE, course_sheet, finish
 from course_builder.render.powerboats.startfinish import lineup_hexes
 from tests.sheet_geometry import overlaps
 
@@ -124,6 +124,27 @@ def test_a_race_without_expansion_starts_its_steps_on_page_one() -> None:
     _b, _c, _s, roots = _sheet("A", 3, False, "a4")
     assert roots[0].find(".//svg:text[@id='steps-heading']", NS) is not None
     assert _texts(roots[:1], "instruction")[0].text.startswith("0. Lay the six lake tiles")
+
+
+@pytest.mark.parametrize(("race", "paper"), [(r, p) for r in "ABC" for p in ("a4", "letter")])
+def test_a_race_without_expansion_fits_one_page(race, paper) -> None:
+    """Issue 12, "Paper fit": the map gives up a little height (never below MIN_MAP_SHARE of
+    the page) rather than send a line or two of the steps to a second page."""
+    for seed in (1, 2, 3):
+        _b, _c, sheet, roots = _sheet(race, seed, False, paper)
+        assert len(roots) == 1, (race, seed)
+        printable = sheet.paper.bottom - sheet.paper.top
+        assert sheet.frame.box.y1 - sheet.frame.box.y0 >= MIN_MAP_SHARE * printable - 1.0
+
+
+@pytest.mark.parametrize(("race", "seed", "expansion", "paper"), [
+    ("A", 1, True, "letter"), ("B", 4, True, "a4"), ("C", 2, True, "letter")])
+def test_a_step_is_never_split_between_pages(race, seed, expansion, paper) -> None:
+    _b, _c, _s, roots = _sheet(race, seed, expansion, paper)
+    assert len(roots) == 2
+    for root in roots:
+        lines = [t.text for t in _texts([root], "instruction")]
+        assert not lines or lines[0][:1].isdigit(), lines[:1]  # a page starts with a step
 
 
 @pytest.mark.parametrize(("paper", "pixels"), [("a4", (2480, 3508)), ("letter", (2550, 3300))])

@@ -135,6 +135,19 @@ def test_a_bots_whole_game_is_a_record_replay_accepts() -> None:
         p for _c, p in sorted(zip(("yellow", "red", "orange"), run.points, strict=True)))
 
 
+def test_a_game_stopped_at_the_turn_limit_says_so_in_its_record_sim01() -> None:
+    from course_builder.powerboats.course.code import course_code
+
+    job = SimJob(tuple(course_code(MAKER.generate(r, 3), BOARD) for r in "ABC"),
+                 ("random", "random"), 3, max_turns=4, keep_records=True)
+    (run,) = simulate(job, 1, workers=1)
+    assert run.record is not None and len(run.races) == 1
+    assert run.record.endswith("# stopped: race A reached the simulation's limit of 4 turns with "
+                               "a boat still racing (SIM-01); the points are those of the races "
+                               "completed\n")
+    assert replay(read_record(run.record)).ok
+
+
 def test_plots_are_images() -> None:
     assert turns_plot({"A": [20, 22, 22, 25]}, "png").startswith(b"\x89PNG")
     assert b"<svg" in crash_map(BOARD, {(8, 12): 3, (9, 12): 1}, "svg",
@@ -185,3 +198,10 @@ def test_reusing_the_bots_played_outcome_changes_nothing(monkeypatch) -> None:
     reused = simulate(job, 3, workers=1)
     monkeypatch.delattr(bots_module.GreedyBot, "played")
     assert simulate(job, 3, workers=1) == reused
+
+
+def test_a_bad_scheduler_address_is_the_users_mistake_in_one_line() -> None:
+    result = run("simulate", "--race", "A", "--games", "2", "--seed", "1", "--scheduler", "foo")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("Error: cannot use the Dask scheduler 'foo': missing port "
+                                     "number in address 'foo'")

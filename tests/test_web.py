@@ -14,7 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from course_builder.cli import cli
 from course_builder.powerboats.play.notation import NotationError, RaceBook, parse_position
 from course_builder.powerboats.play.record import read_record, replay
 from tests.webserver import request, running_server
@@ -50,6 +52,7 @@ def test_a_game_is_placed_rolled_moved_and_recorded(base: str) -> None:
     page_map = post(base, "/api/map", {"code": view["code"]})
     assert page_map["svg"].startswith("<svg") and 'id="buoys"' in page_map["svg"]
     assert all(f"{r},{c}" in page_map["centres"] for r, c in view["placing"]["free"])
+    assert [n for n in page_map["notes"] if "approximate" in n]  # the classic lake's A1? ...
     view = placed_game(base)
     assert view["phase"] == "moving" and view["to_act"] == "yellow"
     assert [s["notation"] for s in view["steps"]] == ["", "+"]
@@ -77,6 +80,49 @@ def test_a_whole_recorded_game_opens_at_its_end_with_the_standings(base: str) ->
     assert [(s["colour"], s["points"]) for s in view["standings"]] == [
         (s.colour, s.points) for s in replayed.standings]
     assert [r["race"] for r in view["results"]] == ["A", "B", "C"]
+    race_a = view["results"][0]
+    assert race_a["order"] == [["orange", 1], ["purple", 2], ["yellow", 3], ["red", 4]]
+    assert race_a["points"] == {"orange": 3, "purple": 2, "yellow": 1, "red": 0}
+    assert [r["points"]["yellow"] for r in view["results"]] == list(
+        next(s for s in replayed.standings if s.colour == "yellow").by_race)
+
+
+def _tags(record: str) -> dict[str, str]:
+    return dict(read_record(record).tags)
+
+
+@pytest.mark.parametrize("board, flags", [("random", ["--board", "random"]),
+                                          ("shuffled-turned", ["--shuffle-tiles",
+                                                               "--rotate-tiles"])])
+def test_a_new_game_is_the_game_play_starts_on_that_lake(base: str, tmp_path: Path, board: str,
+                                                         flags: list[str]) -> None:
+    saved = tmp_path / "game.pbr"
+    done = CliRunner().invoke(cli, ["powerboats", "play", "--players", "yellow,red,blue",
+                                    "--seed", "12", "--expansion", *flags, "-o", str(saved)],
+                              input="quit\n")
+    assert done.exit_code == 0, done.output
+    view = post(base, "/api/game", {"players": "yellow,red,blue", "seed": 12, "board": board,
+                                    "expansion": True})
+    web, cli_tags = _tags(view["state"]["record"]), _tags(saved.read_text(encoding="utf-8"))
+    keys = ("Seed", "Players", "StartPlayer", "RaceA", "RaceB", "RaceC", "Scoring")
+    assert [web[k] for k in keys] == [cli_tags[k] for k in keys]
+    assert web["RaceA"].startswith("random@12," if board == "random" else "classic@")
+    status, data, _ = request(base, "/api/game", {"seed": 1, "board": "moon"})
+    assert status == 400 and data["error"] == "'board': classic, shuffled, shuffled-turned, random"
+
+
+def test_a_game_is_sailed_on_the_course_in_view(base: str) -> None:
+    shown = post(base, "/api/course", {"race": "B", "seed": 4, "board": "random",
+                                       "expansion": True})
+    assert shown["code"].startswith("random@4,12x8,0.12:B:")
+    view = post(base, "/api/game", {"players": "red,blue", "seed": 9, "course": shown["code"]})
+    tags = _tags(view["state"]["record"])
+    assert tags["RaceB"] == shown["code"] and tags["Seed"] == "9"
+    assert all(tags[f"Race{r}"].startswith("random@4,12x8,0.12:" + r) and "=" in tags[f"Race{r}"]
+               for r in "AC")
+    assert view["phase"] == "placing" and view["race_name"] == "A"
+    status, data, _ = request(base, "/api/game", {"seed": 9, "course": "classic:Z:1"})
+    assert status == 400 and data["error"]
 
 
 def test_seeds_up_to_the_command_lines_limit_come_back_exactly(base: str) -> None:

@@ -144,3 +144,67 @@ def test_each_tab_keeps_its_own_game(page: Any, browser: Any, base: str) -> None
     page.reload()
     page.wait_for_selector("#overlay .boat")
     assert page.input_value("#notation") == POSITION
+
+
+GAME = Path(__file__).parent / "data" / "game-4-boats.pbr"
+
+
+def downloaded(page: Any, button: str) -> tuple[str, bytes]:
+    """Click ``button`` and catch the file it downloads: its suggested name and its bytes."""
+    with page.expect_download() as caught:
+        page.click(button)
+    download = caught.value
+    return download.suggested_filename, Path(download.path()).read_bytes()
+
+
+def test_the_last_moves_trace_is_not_drawn_on_the_next_races_map(page: Any) -> None:
+    lines = GAME.read_text(encoding="utf-8").splitlines()
+    last = lines.index("62 purple +r1/23L")  # the move that ends race B
+    page.fill("#paste", "\n".join(lines[:last]))
+    page.click("#open")
+    page.wait_for_selector("#move-box:not([hidden])")
+    assert page.text_content("#move-title").endswith("purple moves")
+    page.fill("#move-text", "+r1/23L")
+    page.click("#notation-move button")
+    page.wait_for_selector("#place-box:not([hidden])")
+    assert page.text_content("#place-title").startswith("Race C:")
+    assert page.text_content("#trace-title").startswith("Last move of race B: purple +r1/23L")
+    assert page.locator("#trace li").count() > 1
+    for mark in (".trace-path", ".crash-mark", ".step-hex"):
+        assert page.locator(f"#overlay {mark}").count() == 0, mark
+    assert page.is_hidden("#trace-next")
+    assert page.text_content("#over-title") == "Standings after race B"
+    shot(page, "next-race")
+
+
+def test_a_game_starts_on_the_course_in_view(page: Any) -> None:
+    page.select_option("#lake", "random")
+    page.fill("#seed", "12")
+    page.select_option("#race", "B")
+    page.click("#show-course")
+    page.wait_for_selector("#game-on-course:not([hidden])")
+    shown = page.input_value("#code")
+    assert shown.startswith("random@12,12x8,0.12:B:")
+    page.click("#game-on-course")
+    page.wait_for_selector("#overlay .free")
+    assert page.input_value("#code").startswith("random@12,12x8,0.12:A:")
+    assert f'[RaceB "{shown}"]' in page.text_content("#record")
+
+
+def test_the_game_over_view_has_each_races_order_and_points_and_the_downloads(page: Any) -> None:
+    page.fill("#paste", GAME.read_text(encoding="utf-8"))
+    page.click("#open")
+    page.wait_for_selector("#over-box:not([hidden])")
+    assert page.text_content("#over-title") == "The game is over: final standings"
+    rows = [r.split("\t") for r in page.locator("#final tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent).join('\\t'))")]
+    assert rows[0] == ["1. yellow", "3rd · 1", "1st · 6", "2nd · 6", "13"]
+    assert [r[0] for r in rows] == ["1. yellow", "2. red", "3. purple", "4. orange"]
+    assert page.locator("#orders li").first.text_content() == (
+        "Race A: 1. orange, 2. purple, 3. yellow, 4. red")
+    shot(page, "game-over")
+    name, record = downloaded(page, "#over-record")
+    assert name == "powerboats-game-7.pbr" and record.startswith(b'[Game "Powerboats"]')
+    assert record.decode("utf-8").strip() == page.text_content("#record").strip()
+    name, pdf = downloaded(page, "#download-sheet")
+    assert name == "powerboats-game.pdf" and pdf.startswith(b"%PDF-")

@@ -38,6 +38,15 @@ class GameGroup(click.Group):
         try:
             return super().invoke(ctx)
         except CourseBuilderError as exc:
+            # the writer of files is imported by the commands that write one (and so before one
+            # of its errors can come here), not by every command
+            from course_builder.core.output import OutputError
+
+            if isinstance(exc, OutputError):
+                if exc.broken_pipe:  # -o /dev/stdout | head: as a closed stdout below
+                    ctx.exit(STDOUT_CLOSED)
+                click.echo(f"Error: {exc}", err=True)
+                ctx.exit(1)
             one_line = " ".join(str(exc).splitlines())  # user text could carry line breaks
             click.echo(f"Error: {one_line}", err=True)
             ctx.exit(1)
@@ -82,9 +91,28 @@ SEED_MAX = 2**63 - 1
 """The largest seed: what course, game and state files record and read back."""
 
 
+class SeedType(click.ParamType):
+    """A seed: a whole number from 0 to 2**63-1, said so when it is not."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a whole number (a seed is 0 to 2**63-1)", param, ctx)
+        if not 0 <= number <= SEED_MAX:
+            self.fail(f"{number} is out of range (a seed is 0 to 2**63-1)", param, ctx)
+        return number
+
+
 def seed_option(fn: F) -> F:
     """``--seed``, 0 to 2**63-1 (a usage error otherwise)."""
-    return click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
+    return click.option("--seed", type=SeedType(), default=None,
                         help="Seed for every random choice (0 to 2**63-1); one is picked and "
                         "printed if omitted.")(fn)
 

@@ -145,7 +145,8 @@ def _lake_header(lake: Any) -> str:
 def check_board_cmd(path: Path, fmt: str) -> None:
     """Check a .board file: its tiles, slots and spots (file:line:col when broken), then what
     races A, B and C need: four spots each, on one body of water, and a legal course. Exit 1
-    with every problem; 0 when a game can be played on it."""
+    with the problems (the first that keeps the file from being read, else every problem of the
+    races); 0 when a game can be played on it."""
     from course_builder.powerboats.course.fitness import lake_notes, race_problems
     from course_builder.powerboats.lake.boardfile import parse_kit
     from course_builder.powerboats.lake.kit import assemble
@@ -243,7 +244,7 @@ def validate_cmd(path: Path, fmt: str) -> None:
     try:
         spec = spec_from_json(read_json(path))
         race = spec.race
-        result = validate(spec, catalog().rebuild(spec.board_source))
+        result = validate(spec, catalog(path).rebuild(spec.board_source))
         problems = [str(p) for p in result.problems]
         if result.course is not None and result.course.route is not None:
             route_length = result.course.route.length
@@ -262,6 +263,22 @@ def validate_cmd(path: Path, fmt: str) -> None:
         raise SystemExit(1)
 
 
+SHEET_FORMATS = ("pdf", "svg", "png")
+
+
+def sheet_format(fmt: str | None, output: Path | None) -> str:
+    """The format asked for, else the one the output file's extension names, else PDF; a format
+    that contradicts the extension is a usage error (a PDF written into ``sheet.png`` helps
+    nobody)."""
+    named = output.suffix.lower().lstrip(".") if output is not None else ""
+    if named not in SHEET_FORMATS:
+        return fmt or "pdf"
+    if fmt is not None and fmt != named:
+        raise click.UsageError(f"--format {fmt} does not match the file name {output}: "
+                               f"give a .{fmt} file or --format {named}")
+    return named
+
+
 def _without_path(message: str, path: Path) -> str:
     """A reader's message with its leading ``PATH:`` taken off (JSON names the file once);
     a ``LINE:COL:`` after it stays."""
@@ -278,8 +295,8 @@ def _without_path(message: str, path: Path) -> str:
 @click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
 @click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Print this course file (e.g. a validated hand-laid course) instead.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default=None,
+              help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
               default="a4", show_default=True,
               help="Paper the pages are laid out for (every format: PDF, SVG and PNG).")
@@ -302,13 +319,14 @@ def _without_path(message: str, path: Path) -> str:
               "Missing folders are created; a symlink's target is written.")
 def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
               tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-              course_file: Path | None, fmt: str, paper: str, dpi: int, mats: bool,
+              course_file: Path | None, fmt: str | None, paper: str, dpi: int, mats: bool,
               no_route: bool, stats_games: int, with_par: bool, finish_buoy_on_water: bool,
               output: Path | None) -> None:
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
     code, and the steps (on a second page when they do not fit)."""
     from course_builder.render.powerboats.sheets import render_sheets
 
+    fmt = sheet_format(fmt, output)
     _refuse_ignored(click.get_current_context(), course_file is not None, fmt)
     if course_file is not None:
         lake, courses = _course_from_file(course_file)
@@ -335,9 +353,13 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         if fmt != "svg" or len(files) != 1:
             raise click.UsageError("-o - (stdout) takes one SVG page; PDF and PNG are binary "
                                    "and several pages need files")
-        emit(files[0][1], None)
+        page = files[0][1]
+        emit(page.decode("utf-8") if isinstance(page, bytes) else page, None)
         return
     target = output or Path("output") / f"{stem}.{fmt}"
+    if len(files) > 1 and target.exists() and not target.is_file():
+        raise click.UsageError(f"{target} is not a file: the {len(files)} pages need a file name "
+                               "to number them after")
     emit_files([(target if len(files) == 1 else
                  target.with_name(f"{target.stem}-{suffix}{target.suffix}"), data)
                 for suffix, data in files])
@@ -410,17 +432,31 @@ def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
     from course_builder.powerboats.course.load import IllegalCourse, load_course
 
     try:
-        lake, course = load_course(read_json(path), catalog())
+        lake, course = load_course(read_json(path), catalog(path))
     except IllegalCourse as exc:
         raise CourseBuilderError(f"{path}: {exc}") from None
     return lake, [course]
 
 
-def catalog() -> Any:
-    """Where this run's boards come from: the built-in ones and the user's board files."""
-    from course_builder.powerboats.lake.catalog import Catalog
+def catalog(beside: Path | None = None) -> Any:
+    """Where this run's boards come from: the built-in ones and the user's board files. A
+    board file named by a course file is looked for ``beside`` it first (the course file's
+    folder), then from the current folder; a bare name that is neither a built-in board nor a
+    file is said to be an unknown board (a typo of 'classic', say)."""
+    from course_builder.powerboats.lake.catalog import BUILT_IN, Catalog
 
-    return Catalog(read_file=read_text)
+    def read_board(path: Path) -> str:
+        if beside is not None and not path.is_absolute() and str(beside) != "-":
+            near = beside.parent / path
+            if near.exists():
+                return read_text(near)
+        if not path.exists() and path.suffix != ".board" and len(path.parts) == 1:
+            raise CourseBuilderError(f"unknown board {str(path)!r}: the built-in boards are "
+                                     f"{', '.join(BUILT_IN)}; a board file's name ends in "
+                                     ".board")
+        return read_text(path)
+
+    return Catalog(read_file=read_board)
 
 
 def read_position(text: str, rules: Any) -> Any:
@@ -564,10 +600,13 @@ def _dice_values(text: str) -> tuple[int, ...]:
               show_default=True)
 def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
     """Preview the three headings for the boat to move: which are legal and where each leads."""
-    from course_builder.powerboats.play.kernel import heading_choices
+    from course_builder.powerboats.play.kernel import heading_choices, rolled_dice_problem
 
     values = _dice_values(dice)
     position = read_position(position_text, _rules(options))
+    problem = rolled_dice_problem(position, values)
+    if problem:
+        raise CourseBuilderError(problem)
     choices = [(c, c.preview()) for c in heading_choices(position, values)]
     if fmt == "json":
         click.echo(json.dumps([

@@ -145,16 +145,38 @@ def play_cmd(players: str, names: str | None, start_player: str | None, board: s
     explained, dice rolled only when asked, undo, and the game record saved after every entry.
     Reads commands from standard input ('help' lists them)."""
     if resume is not None:
+        _no_new_game_options()
         game, seed = _resumed(resume)
         target = output or resume
     else:
         seed = resolve_seed(seed, True)
         assert seed is not None
+        target = output or Path("output") / f"powerboats-game-{seed}.pbr"
+        if target.exists():  # a record is never overwritten: it may hold a game in progress
+            raise click.UsageError(f"{target} exists: carry on its game with --resume {target}, "
+                                   "or give another -o")
         game = _new_game(players, names, start_player, seed, expansion, scoring, options,
                          _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density))
-        target = output or Path("output") / f"powerboats-game-{seed}.pbr"
     table = Table(game, target, seed)
     table.run()
+
+
+_NEW_GAME_OPTIONS = ("players", "names", "start_player", "board", "shuffle_tiles",
+                     "rotate_tiles", "tile_size", "density", "seed", "expansion", "scoring")
+
+
+def _no_new_game_options() -> None:
+    """``--resume`` carries on the game its record describes: options that would set up another
+    game are refused rather than silently ignored."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    given = [name for name in (*_NEW_GAME_OPTIONS, *ctx.params)
+             if name not in ("resume", "output")
+             and ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+    if given:
+        option = "--" + given[0].replace("_", "-")
+        raise click.UsageError(f"{option} cannot change a resumed game: its record sets it")
 
 
 def _resumed(path: Path) -> tuple[Any, int]:
@@ -171,20 +193,27 @@ def _resumed(path: Path) -> tuple[Any, int]:
 def _new_game(players: str, names: str | None, start_player: str | None, seed: int,
               expansion: bool, scoring: str, options: dict[str, Any], choice: Any) -> Any:
     from course_builder.powerboats.course.generate import CourseMaker
-    from course_builder.powerboats.play.game import new_game
+    from course_builder.powerboats.play.game import check_seats, new_game
     from course_builder.powerboats.play.race import Race
     from course_builder.powerboats.play.scoring import Scoring
 
     colours = [c.strip().lower() for c in players.split(",") if c.strip()]
+    name_list = [n.strip() for n in names.split(",")] if names else []
+    first = (start_player or "").strip().lower()
+    try:  # the seats are checked before anything is rolled or printed
+        check_seats(colours, first or (colours[0] if colours else ""), name_list)
+    except CourseBuilderError as e:
+        hint = ("--start-player" if "start player" in str(e) else
+                "--names" if "names for" in str(e) else "--players")
+        raise click.BadParameter(str(e), param_hint=f"'{hint}'") from None
     rng = random.Random(f"powerboats-game:{seed}")
-    first = start_player or rng.choice(colours)
+    first = first or rng.choice(colours)
     if start_player is None:
         click.echo(f"start player (rolled): {first}", err=True)
     lake = catalog().make(choice, seed)
     maker = CourseMaker(lake)
     rules = _rules(options)
     races = [Race(lake, maker.generate(r, seed, expansion=expansion), rules) for r in "ABC"]
-    name_list = [n.strip() for n in names.split(",")] if names else []
     return new_game(colours, first, races, Scoring(scoring), name_list)
 
 
@@ -333,7 +362,8 @@ class Table:
         count = step.rolled_count
         rolled: tuple[int, ...] = ()
         if count:
-            answer = self._ask(f"roll {count} dice: type the values (e.g. {'3' * count}) or "
+            dice = "die" if count == 1 else "dice"
+            answer = self._ask(f"roll {count} {dice}: type the values (e.g. {'3' * count}) or "
                                "'roll' ")
             if answer is None:
                 return None

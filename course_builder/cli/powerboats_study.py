@@ -309,8 +309,10 @@ def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: boo
     from course_builder.powerboats.study.report import par_text, position_json, position_words
 
     rules = _rules(options)
-    if sum(x is not None for x in (race, course_file, position_text)) != 1:
-        raise click.UsageError("give one of --race, --course or --position")
+    given = sum(x is not None for x in (race, course_file, position_text))
+    if given != 1:
+        raise click.UsageError("give one of --race, --course or --position" if not given else
+                               "give only one of --race, --course and --position")
     position = None
     if position_text is not None:
         position = read_position(position_text, rules)

@@ -192,23 +192,29 @@ def setup_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any
               show_default=True)
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
               default="a4", show_default=True, help="PDF paper size.")
+@click.option("--dpi", type=click.IntRange(50, 1200), default=150, show_default=True,
+              help="PNG resolution, 50 to 1200 (recorded in the PNG, so it prints at its drawn "
+              "size); only with --format png.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Output file (default: output/tortuga-PLAYERS-SEED.FORMAT; '-': an SVG sheet "
               "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
               "folders are created; a symlink's target is written.")
 def sheet_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any, scenario: str,
-              fmt: str, paper: str, output: Path | None) -> None:
+              fmt: str, paper: str, dpi: int, output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
     from course_builder.render.tortuga.sheet import render_setup
 
+    source = click.get_current_context().get_parameter_source("dpi")
+    if source not in (None, click.core.ParameterSource.DEFAULT) and fmt != "png":
+        raise click.UsageError("--dpi only applies to --format png")
     if output is not None and is_stdout(output) and fmt != "svg":
         raise click.UsageError(f"a {fmt.upper()} sheet is binary: give a file with -o, not "
                                "stdout ('-' takes --format svg)")
     setup = _make_setup(players, seed, layout, swap, names, scenario)
     with progress_bar("drawing the sheet") as progress:
         progress(0, 1)
-        data = render_setup(setup, fmt, paper.lower())
+        data = render_setup(setup, fmt, paper.lower(), dpi)
         progress(1, 1)
     if output is not None and is_stdout(output):
         emit(data.decode("utf-8"), None)
@@ -409,7 +415,29 @@ def mine_play_cmd(state_file: Path, write_state: Path | None, fmt: str, output: 
 
 @tortuga.group("hunt", cls=GameGroup)
 def hunt() -> None:
-    """Hunt tokens: the Psionic card (move, attack, return) and capturing or redeeming."""
+    """Hunt tokens: recording those laid at setup, the Psionic card (move, attack, return) and
+    capturing or redeeming."""
+
+
+@hunt.command("place")
+@state_options
+@click.option("--token", required=True, help="A new hunt token id (e.g. h1).")
+@click.option("--sector", required=True, help="The sector the table laid it on.")
+@click.option("--shield", type=click.IntRange(0, 100), default=None,
+              help="Record its shield (the referee's private record).")
+@click.option("--value", type=click.IntRange(0, 100), default=None, help="Record its influence.")
+@click.option("--name", default=None, help="Record its name.")
+def hunt_place_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+                   token: str, sector: str, shield: int | None, value: int | None,
+                   name: str | None) -> None:
+    """Record a hunt token the table laid face down at setup, where the base setup says (TOR-24)."""
+    from course_builder.tortuga.hunt import place_token
+
+    if name is not None and len(name) > 200:
+        raise click.BadParameter("at most 200 characters", param_hint="'--name'")
+    outcome = place_token(_read_state(state_file), token, sector, shield=shield, value=value,
+                          name=name)
+    _answer(outcome, fmt, output, write_state)
 
 
 @hunt.command("move")

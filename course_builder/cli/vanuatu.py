@@ -280,9 +280,25 @@ def _tile_ids() -> list[str]:
     return list(catalogue().tiles)
 
 
+class TileChoice(click.Choice):  # type: ignore[type-arg]
+    """A tile id in any case (``a1`` is ``A1``); a wrong one lists the ids as they are written
+    (``A1``, ``efate``), not in the lower case click compares them in."""
+
+    def __init__(self) -> None:
+        super().__init__(_tile_ids(), case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, self.choices))}.", param,
+                      ctx)
+
+
 @vanuatu.command("place")
 @state_argument
-@click.option("--tile", required=True, type=click.Choice(_tile_ids(), case_sensitive=False),
+@click.option("--tile", required=True, type=TileChoice(),
               help="The revealed tile, e.g. A1.")
 @click.option("--space", type=click.IntRange(1, 16), default=None,
               help="The space to put it on; without it, list where the tile may go.")

@@ -16,6 +16,7 @@ than a bug.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Sequence
@@ -28,9 +29,11 @@ from course_builder.core.errors import CourseBuilderError
 class OutputError(CourseBuilderError):
     """A result could not be written where the user asked for it."""
 
-    def __init__(self, path: str | Path, reason: str) -> None:
+    def __init__(self, path: str | Path, reason: str, cause: OSError | None = None) -> None:
         super().__init__(f"cannot write {path}: {reason}")
         self.path = str(path)
+        self.broken_pipe = cause is not None and cause.errno == errno.EPIPE
+        """The reader at the other end stopped reading (``-o /dev/stdout | head``)."""
 
 
 def write_atomic(path: str | Path, data: str | bytes) -> Path:
@@ -73,7 +76,7 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
     except FileNotFoundError:
         info = None
     except OSError as exc:
-        raise OutputError(asked, _reason(exc)) from None
+        raise OutputError(asked, _reason(exc), exc) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise OutputError(asked, "it is a folder")
     if info is not None and not stat.S_ISREG(info.st_mode):
@@ -84,7 +87,7 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, name = _new_file(target.parent, f".{target.name}.", ".tmp")
     except OSError as exc:
-        raise OutputError(asked, _reason(exc)) from None
+        raise OutputError(asked, _reason(exc), exc) from None
     staged = _Staged(asked, target, payload, Path(name))
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -95,7 +98,7 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
     except BaseException as exc:
         Path(name).unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise OutputError(asked, _reason(exc)) from None
+            raise OutputError(asked, _reason(exc), exc) from None
         raise
     return staged
 
@@ -124,7 +127,7 @@ def _write_special(item: _Staged) -> None:
             handle.write(item.payload)
             handle.flush()
     except OSError as exc:
-        raise OutputError(item.asked, _reason(exc)) from None
+        raise OutputError(item.asked, _reason(exc), exc) from None
 
 
 def _commit(staged: Sequence[_Staged]) -> None:
@@ -145,7 +148,7 @@ def _commit(staged: Sequence[_Staged]) -> None:
                 os.replace(backup, done.target)
             elif done.tmp is not None and not done.tmp.exists():
                 done.target.unlink(missing_ok=True)
-        raise OutputError(item.asked, _reason(exc)) from None
+        raise OutputError(item.asked, _reason(exc), exc) from None
     finally:
         for _done, backup in backups:
             if backup is not None:

@@ -12,6 +12,10 @@ Expansion, "Moving and Attacking with Hunt Tokens":
 * with no hunt token on the board the card instead returns a random removed token, exclamation
   side up, to one of the sectors furthest from the player's ship (SB-HUNT-EMPTY, TOR-06, TOR-14).
 
+The hunt tokens themselves are laid by the base game's setup, shuffled and face down (research
+3.4; expansion, "Setup with the Expansion"), on sectors our sources do not name: the table lays
+them and :func:`place_token` records each one (TOR-24).
+
 Randomness (the card destroyed, the token returned, the sector among tied ones when the player
 does not choose) comes only from the ``random.Random`` the caller passes in.
 """
@@ -27,7 +31,16 @@ from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
 from course_builder.tortuga.rules import DEFAULT_RULINGS, Rulings
 from course_builder.tortuga.scoring import end_steps
-from course_builder.tortuga.state import BOX, CAPTURED, GameState, HuntToken, is_fault
+from course_builder.tortuga.state import (
+    BOX,
+    CAPTURED,
+    ID_RE,
+    MAX_TOKENS,
+    GameState,
+    HuntToken,
+    StateError,
+    is_fault,
+)
 
 
 class Winner(StrEnum):
@@ -43,6 +56,36 @@ def _on_board(state: GameState, token_id: str, rule: R.Rule) -> HuntToken:
                                 "token instead (hunt return)", R.HUNT_EMPTY)
         raise IllegalAction(f"hunt token {token_id} is not on the board ({token.where})", rule)
     return token
+
+
+def place_token(state: GameState, token_id: str, sector: str, *, shield: int | None = None,
+                value: int | None = None, name: str | None = None) -> Outcome:
+    """Record a hunt token the table laid face down on ``sector`` at setup (TOR-24).
+
+    The base setup decides how many tokens go where (research 3.4; the expansion adds its own
+    tokens to them, "Setup with the Expansion"); the referee only writes the table's placement
+    down. ``token_id`` must be new; ``shield``, ``value`` and ``name`` are the referee's private
+    record of the face (TOR-22), never shown in a text answer."""
+    if not ID_RE.fullmatch(token_id):
+        raise StateError(f"hunt token id {token_id!r}: a letter or digit, then up to 39 "
+                         "letters, digits, '_', '.' or '-'")
+    if any(t.id == token_id for t in state.hunt_tokens):
+        raise IllegalAction(f"hunt token {token_id} is already recorded "
+                            f"({state.token(token_id).where})", R.TOKEN_RECORD)
+    if len(state.hunt_tokens) >= MAX_TOKENS:
+        raise IllegalAction(f"the state already records {MAX_TOKENS} hunt tokens, the most it "
+                            "holds", R.TOKEN_RECORD)
+    state.map.sector(sector)
+    token = HuntToken(token_id, sector, shield=shield, value=value, name=name)
+    after = replace(state, hunt_tokens=(*state.hunt_tokens, token)).check()
+    others = len([t for t in state.tokens_on_board() if t.where == sector])
+    steps = (Step(R.BASE_HUNT, f"hunt token {token_id} lies face down (exclamation side up) on "
+                               f"{sector}, as the table laid it"
+                               + (f", with {others} other(s)" if others else "")),
+             Step(R.SETUP_TOKENS, "the expansion's hunt tokens are mixed with the base game's"),
+             Step(R.TOKEN_RECORD, f"the referee records it ({len(after.tokens_on_board())} on "
+                                  "the board); its face is not shown"))
+    return Outcome("hunt place", after, steps)
 
 
 def psionic_move(state: GameState, player: str, token_id: str, to: str) -> Outcome:

@@ -133,6 +133,9 @@ BASE_MOVE = Rule("BASE-MOVE", RESEARCH, "3.2 What is known about the board",
 BASE_BOARD = Rule("BASE-BOARD", RESEARCH, "3.2 What is known about the board",
                   "Tortuga in the centre, a ring of alternating Turret and Trade Terminal "
                   "sectors, the special sectors at the ends, ships start on Tortuga")
+BASE_HUNT = Rule("BASE-HUNT", RESEARCH, "3.4 Base-game setup placements",
+                 "hunt tokens are shuffled and laid face down on the board; how many and on "
+                 "which sectors the base setup decides")
 
 # -- this project's rulings (docs/rulings.md, "Tortuga 2199") ----------------------------------
 
@@ -159,6 +162,7 @@ MINE_WHERE = _ruling(20, "where mines may be laid and when they go off")
 ATTACK_WHERE = _ruling(21, "the hunt token attacks a ship in its own sector")
 TOKEN_STRENGTH = _ruling(22, "the strength and value of a face-down hunt token")
 EXPLORED_TWICE = _ruling(23, "exploring a token already explored")
+TOKEN_RECORD = _ruling(24, "the referee records the hunt tokens the table lays at setup")
 
 
 class ThisPlayer(StrEnum):

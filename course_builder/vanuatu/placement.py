@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from course_builder.vanuatu.archipelago import SpaceRole
 from course_builder.vanuatu.errors import IllegalAction, VanuatuError
 from course_builder.vanuatu.options import NoLegalSpace
 from course_builder.vanuatu.refs import Check
@@ -89,6 +90,11 @@ def space_checks(state: State, tile: Tile, space: int) -> list[Check]:
     if space in state.placed:
         return [Check("PLACE-EMPTY", False, f"space {space} already holds "
                       f"{state.placed[space].tile}")]
+    if state.board.role(space) is not SpaceRole.FREE:
+        # Efate's space and the start spaces are filled at setup (research 2.1, Setup); a state
+        # typed by hand may leave them empty, but a lettered tile never goes there.
+        holder = "Efate" if state.board.role(space) is SpaceRole.EFATE else "a start ocean tile"
+        return [Check("SETUP", False, f"space {space} is for {holder}, not a lettered tile")]
     around = state.board.adjacent(space)
     placed = [s for s in around if s in state.placed]
     islands = [s for s in around if counts_as_island(state, s)]
@@ -122,7 +128,7 @@ def strict_spaces(state: State, tile: Tile) -> tuple[int, ...]:
 
 def relaxed_spaces(state: State) -> tuple[int, ...]:
     """Spaces that are empty and touch two placed tiles: the fallback of ruling VAN-05."""
-    return tuple(s for s in state.board.spaces if s not in state.placed
+    return tuple(s for s in state.board.with_role(SpaceRole.FREE) if s not in state.placed
                  and sum(1 for n in state.board.adjacent(s) if n in state.placed) >= 2)
 
 
@@ -142,7 +148,7 @@ def judge_placement(state: State, tile_id: str, space: int) -> PlacementVerdict:
         fallback = Check("VAN-05", False, f"no space is strictly legal for {tile.id}; under "
                          "no_legal_space=refuse the players settle it themselves")
         return PlacementVerdict(tile.id, space, tuple(checks + spaced + [fallback]))
-    kept = [c for c in spaced if c.rule in ("PLACE-EMPTY", "PLACE-TWO")]
+    kept = [c for c in spaced if c.rule in ("SETUP", "PLACE-EMPTY", "PLACE-TWO")]
     fallback = Check("VAN-05", True, f"no space is strictly legal for {tile.id}, so the island "
                      "rules are relaxed: any empty space touching two placed tiles")
     return PlacementVerdict(tile.id, space, tuple(checks + kept + [fallback]), relaxed=True)

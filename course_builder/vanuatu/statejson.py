@@ -2,7 +2,9 @@
 
 Reading checks everything a referee relies on and names the field of the first problem, e.g.
 ``spaces.8.dikes[1]: side W faces an empty space, not an ocean tile``: types (whole numbers are
-never booleans or floats), ranges, unknown keys (a typo is an error, not ignored), each tile once,
+never booleans or floats), ranges, unknown keys (a typo is an error, not ignored), each tile once
+and on its own kind of space (Efate on 2, start tiles on 3, 6, 7: rule SETUP), five water
+markers meaning submerged (RW-FIFTH),
 island-only contents on islands only, dikes only on sides facing an ocean tile (rule BUILD-DIKE-SIDE),
 hut owners among the players, boats on ocean tiles (BOAT-OCEAN), supplies that add up
 (SUPPLY, BUILD-HUT-SPACE). Sizes are bounded by the game itself (16 spaces, 5 players), so no
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from course_builder.core.hexgrid import Direction
+from course_builder.vanuatu.archipelago import SpaceRole
 from course_builder.vanuatu.errors import StateError, shown
 from course_builder.vanuatu.options import Rules, rules_from_json
 from course_builder.vanuatu.state import (
@@ -187,11 +190,14 @@ def _placed(entry: Any, where: str) -> Placed:
 
 def _island(entry: dict[str, Any], where: str, tile: str, hut_spaces: int,
             capacity: int) -> Placed:
+    # The fifth water marker submerges an island (vanuatu-rising-waters.txt, "Rising Waters"):
+    # "water": 5 says it all, and "submerged", when written, must agree with it.
+    written = "submerged" in entry
     submerged = entry.get("submerged", False)
     if not isinstance(submerged, bool):
         raise StateError(f"{where}.submerged: expected true or false, got {shown(submerged)}")
     water = _int(entry.get("water", SINK_AT if submerged else 0), f"{where}.water", 0, SINK_AT)
-    if submerged != (water == SINK_AT):
+    if written and submerged != (water == SINK_AT):
         raise StateError(f"{where}: an island is submerged exactly when it has {SINK_AT} water "
                          f"markers (water {water}, submerged {str(submerged).lower()})")
     dikes = _names(entry.get("dikes", []), f"{where}.dikes", 6, _side)
@@ -203,6 +209,20 @@ def _island(entry: dict[str, Any], where: str, tile: str, hut_spaces: int,
     if water == SINK_AT and (dikes or huts or goods or tourists):
         raise StateError(f"{where}: a submerged island holds nothing (rule RW-FIFTH)")
     return Placed(tile, water, frozenset(dikes), tuple(huts), tourists, tuple(sorted(goods)))
+
+
+def _misplaced(state: State, tile_id: str, space: int) -> str:
+    """Why a tile cannot lie on this space, in words."""
+    tile = state.catalogue.get(tile_id)
+    homes = home_spaces(state, tile_id)
+    if tile.role is TileRole.EFATE:
+        return f"Efate always lies on space {homes[0]}, not on space {space}"
+    if tile.role is not TileRole.LETTERED:
+        return (f"{tile.id} is a start ocean tile, which lies on space "
+                f"{', '.join(str(h) for h in homes[:-1])} or {homes[-1]}, not on space {space}")
+    role = state.board.role(space)
+    holder = "Efate" if role is SpaceRole.EFATE else "a start ocean tile"
+    return f"{tile.id} is a lettered tile, and space {space} is {holder}'s"
 
 
 def _names(value: Any, where: str, longest: int, convert: Callable[[Any, str], Any]) -> list[Any]:
@@ -231,8 +251,24 @@ def _good(value: Any, where: str) -> str:
 # -- consistency ---------------------------------------------------------------------------------
 
 
+HOME = {TileRole.EFATE: SpaceRole.EFATE, TileRole.START: SpaceRole.START,
+         TileRole.BOATS: SpaceRole.START, TileRole.LETTERED: SpaceRole.FREE}
+"""Which spaces each kind of tile lies on (research 2.1, "Growing the board", Setup: Efate on
+its fixed space, the three start ocean tiles on the start spaces, the lettered tiles filling the
+rest; rule SETUP)."""
+
+
+def home_spaces(state: State, tile_id: str) -> tuple[int, ...]:
+    """The spaces a tile may lie on at all, by its role (rule SETUP)."""
+    return state.board.with_role(HOME[state.catalogue.get(tile_id).role])
+
+
 def check_state(state: State) -> None:
     """What must hold between the parts of a state; raises :class:`StateError`."""
+    for space, placed in sorted(state.placed.items()):
+        if space not in home_spaces(state, placed.tile):
+            raise StateError(f"spaces.{space}.tile: {_misplaced(state, placed.tile, space)} "
+                             "(rule SETUP)")
     for space, placed in state.placed.items():
         for side in sorted(placed.dikes):
             facing = state.facing(space, side)

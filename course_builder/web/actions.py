@@ -23,6 +23,7 @@ from course_builder.powerboats.play.kernel import (
 from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import DiceStep, Position
 from course_builder.render.powerboats.sheets import render_sheets
+from course_builder.web import starts
 from course_builder.web import state as st
 from course_builder.web.board import course_map
 from course_builder.web.state import Table, WebError, table_of, text_field
@@ -41,16 +42,16 @@ def open_state(data: Data) -> Data:
 
 
 def new_course(data: Data) -> Data:
-    table, seed = st.new_course(data)
+    table, seed = starts.new_course(data)
     return {**view(table, f"race {table.race.course.race}, seed {seed}"), "seed": str(seed)}
 
 
 def course_file(data: Data) -> Data:
-    return view(st.course_from_file(data.get("course")), "course file checked")
+    return view(starts.course_from_file(data.get("course")), "course file checked")
 
 
 def new_game(data: Data) -> Data:
-    table = st.new_game_table(data)
+    table = starts.new_game_table(data)
     return view(table, f"new game, seed {table.seed}; {table.game.to_act if table.game else ''} "
                        "places first")
 

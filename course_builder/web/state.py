@@ -15,32 +15,23 @@ are kept in a small cache, as a compiled regular expression would be.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.powerboats.course.code import course_code
-from course_builder.powerboats.course.generate import CourseMaker
-from course_builder.powerboats.course.load import IllegalCourse, load_course
-from course_builder.powerboats.course.model import CourseError
-from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice, Catalog
-from course_builder.powerboats.play.game import Game, new_game
+from course_builder.powerboats.lake.catalog import Catalog
+from course_builder.powerboats.play.game import Game
 from course_builder.powerboats.play.notation import RaceBook, parse_position
 from course_builder.powerboats.play.position import Position
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.record import read_record, replay, write_record
 from course_builder.powerboats.play.rules import Rules
-from course_builder.powerboats.play.scoring import Scoring
 
 KINDS = ("course", "position", "game")
 
 MAX_TEXT = 200_000
 """Characters of a course code, position or game record a request may carry."""
-
-FRESH_SEEDS = 2**31
-"""A seed picked here is below this, as the command line picks them."""
 
 
 class WebError(CourseBuilderError):
@@ -154,73 +145,3 @@ def guess_table(text: str) -> Table:
     if "|" in one_line:
         return table_of({"kind": "position", "position": one_line})
     return table_of({"kind": "course", "code": one_line})
-
-
-# ------------------------------------------------------------------------------------------------
-# new courses and games
-# ------------------------------------------------------------------------------------------------
-
-
-def seed_field(data: dict[str, Any]) -> int:
-    """The request's seed, or a fresh one (the page shows it, so the course can be had again)."""
-    seed = data.get("seed")
-    if seed is None or seed == "":
-        return random.SystemRandom().randrange(FRESH_SEEDS)
-    if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) < 30:
-        seed = int(seed.strip())
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise WebError(f"'seed': expected a whole number from 0 to {MAX_SEED}")
-    return seed
-
-
-def _flag(data: dict[str, Any], name: str) -> bool:
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        raise WebError(f"'{name}': expected true or false")
-    return value
-
-
-def new_course(data: dict[str, Any]) -> tuple[Table, int]:
-    """A random legal course on the classic lake for race A, B or C (as ``powerboats course``)."""
-    race = data.get("race", "A")
-    if race not in ("A", "B", "C"):
-        raise WebError("'race': A, B or C")
-    seed = seed_field(data)
-    lake = _CATALOG.make(BoardChoice("classic"), seed)
-    course = CourseMaker(lake).generate(race, seed, expansion=_flag(data, "expansion"))
-    return Table("course", BOOK.race(course_code(course, lake))), seed
-
-
-def course_from_file(data: Any) -> Table:
-    """A course file's contents (as ``validate`` and ``sheet --course`` read it), checked."""
-    try:
-        board, course = load_course(data, _CATALOG)
-    except IllegalCourse as exc:
-        raise CourseError(f"course file: {exc}") from None
-    return Table("course", BOOK.race(course_code(course, board)))
-
-
-def new_game_table(data: dict[str, Any]) -> Table:
-    """A game about to begin, as ``powerboats play`` starts one: seats, the start player (rolled
-    from the seed unless given), races A, B and C on the classic lake."""
-    players = data.get("players", "yellow,red")
-    if isinstance(players, str):
-        players = [p for p in (s.strip().lower() for s in players.split(",")) if p]
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise WebError("'players': expected colours, e.g. yellow,red")
-    seed = seed_field(data)
-    scoring = data.get("scoring", "standard")
-    if scoring not in ("standard", "variant"):
-        raise WebError("'scoring': standard or variant")
-    start = data.get("start_player") or None
-    if start is not None and not isinstance(start, str):
-        raise WebError("'start_player': expected a colour")
-    rng = random.Random(f"powerboats-game:{seed}")
-    first = (start or (rng.choice(players) if players else "")).lower()
-    lake = _CATALOG.make(BoardChoice("classic"), seed)
-    maker = CourseMaker(lake)
-    expansion = _flag(data, "expansion")
-    races = [BOOK.race(course_code(maker.generate(r, seed, expansion=expansion), lake))
-             for r in "ABC"]
-    game = new_game(players, first, races, Scoring(scoring))
-    return Table("game", races[0], game=game, seed=seed)

@@ -17,6 +17,7 @@ from course_builder.powerboats.play.explain import dice_text, explain, ordinal
 from course_builder.powerboats.play.game import Game
 from course_builder.powerboats.play.kernel import HeadingChoice, Outcome, dice_decisions, kept_dice
 from course_builder.powerboats.play.position import FINISH_NEXT, Boat, DiceStep, Position
+from course_builder.powerboats.play.scoring import Standing
 from course_builder.web.state import Table
 
 
@@ -89,14 +90,15 @@ def step_json(position: Position, step: DiceStep) -> dict[str, Any]:
 
 
 def _game(game: Game, seed: int | None) -> dict[str, Any]:
+    standings = game.standings()
     out: dict[str, Any] = {
         "seed": None if seed is None else str(seed),  # as text: JavaScript numbers stop at 2**53
         "players": list(game.setup.colours),
         "race_name": game.race_name,
+        "scoring": game.setup.scoring.value,
         "standings": [{"colour": s.colour, "points": s.points, "by_race": list(s.by_race),
-                       "rank": s.rank} for s in game.standings()],
-        "results": [{"race": r.race, "order": [[c, r.of(c).place] for c in r.order()]}
-                    for r in game.results],
+                       "rank": s.rank} for s in standings],
+        "results": _results(game, standings),
         "history": len(game.history),
     }
     if game.over:
@@ -112,6 +114,16 @@ def _game(game: Game, seed: int | None) -> dict[str, Any]:
             status=(f"Race {game.race_name}: {game.to_act} places its boat on or behind the "
                     f"start tile (order: {', '.join(order)})."))
     return out
+
+
+def _results(game: Game, standings: list[Standing]) -> list[dict[str, Any]]:
+    """Each race sailed: its finishing order (place 0: sank or did not finish) and the points
+    each boat scored in it, as the scoring rules gave them (GAME-01, GAME-03)."""
+    points = {s.colour: s.by_race for s in standings}
+    return [{"race": r.race,
+             "order": [[c, r.of(c).place] for c in r.order()],
+             "points": {c: points[c][i] for c in r.order()}}
+            for i, r in enumerate(game.results)]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -249,3 +249,59 @@ def test_no_input_file_is_an_internal_error(tmp_path: Path, content: bytes) -> N
     result = run("check", str(path))
     assert result.exit_code == 1, result.output
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def _png_size(path: Path) -> tuple[int, int, int]:
+    """Width and height in pixels and the dots per metre recorded in the pHYs chunk."""
+    import struct
+
+    data = path.read_bytes()
+    width, height = struct.unpack(">II", data[16:24])
+    at = data.index(b"pHYs")
+    return width, height, struct.unpack(">I", data[at + 4:at + 8])[0]
+
+
+def test_sheet_dpi_sets_the_png_resolution(tmp_path: Path) -> None:
+    """--dpi as for powerboats sheet: 50 to 1200, PNG only, recorded in the file."""
+    sizes = {}
+    for dpi in (50, 300):
+        png = tmp_path / f"s{dpi}.png"
+        result = run("sheet", "--players", "4", "--seed", "7", "--format", "png", "--dpi",
+                     str(dpi), "-o", str(png))
+        assert result.exit_code == 0, result.output
+        sizes[dpi] = _png_size(png)
+    assert abs(sizes[300][0] - 6 * sizes[50][0]) <= 6
+    assert sizes[300][2] == round(300 / 0.0254) and sizes[50][2] == round(50 / 0.0254)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--format", "png", "--dpi", "49"], "49 is not in the range 50<=x<=1200"),
+    (["--format", "png", "--dpi", "1201"], "1201 is not in the range"),
+    (["--dpi", "300"], "--dpi only applies to --format png"),
+    (["--format", "svg", "--dpi", "300", "-o", "-"], "--dpi only applies to --format png"),
+])
+def test_sheet_dpi_is_checked_like_powerboats(args: list[str], message: str) -> None:
+    result = run("sheet", "--players", "2", "--seed", "1", *args)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_hunt_place_records_tokens_for_the_other_commands(tmp_path: Path) -> None:
+    """TOR-24: before, no command put a hunt token into the state, so control hub and hunt move
+    could only be used on a hand-edited file."""
+    path = new_game(tmp_path)
+    result = run("hunt", "place", "--state", str(path), "--token", "h1", "--sector", "turret-3",
+                 "--shield", "4", "--write-state", str(path))
+    assert result.exit_code == 0, result.output
+    assert "TOR-24" in result.stdout and "shield" not in result.stdout
+    data = json.loads(path.read_text())
+    assert data["hunt_tokens"] == [{"id": "h1", "where": "turret-3", "explored": False,
+                                    "shield": 4, "value": None, "name": None,
+                                    "captured_by": None}]
+    again = run("hunt", "place", "--state", str(path), "--token", "h1", "--sector", "hub")
+    assert again.exit_code == 1
+    assert again.output.strip().splitlines() == [
+        "Error: hunt token h1 is already recorded (turret-3) (TOR-24: docs/rulings.md, "
+        "Tortuga 2199, TOR-24)"]
+    moved = run("hunt", "move", "--state", str(path), "--player", "red", "--token", "h1",
+                "--to", "hub")
+    assert moved.exit_code == 0, moved.output

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
+from click.testing import CliRunner
 
+from course_builder.cli import cli
 from course_builder.cli.tortuga import tortuga
 from course_builder.tortuga import rules
 
@@ -69,3 +73,67 @@ def test_rulings_have_a_tortuga_section() -> None:
 
 def test_readme_section_sits_before_layout() -> None:
     assert README.index("## Tortuga 2199: Shipwreck Bay") < README.index("## Layout")
+
+
+# -- the examples run as written -------------------------------------------------------------
+
+
+def _block(text: str, first: str) -> str:
+    """The fenced code block holding the line that starts with ``first``."""
+    start = text.index(first)
+    return text[start:text.index("```", start)]
+
+
+def _command_lines(block: str) -> list[str]:
+    """The ``course-builder`` lines of a block, continuation lines joined."""
+    joined = re.sub(r"\\\n\s*", "", block)
+    return [line.strip() for line in joined.splitlines() if line.startswith("course-builder ")]
+
+
+def _run_line(line: str) -> Any:
+    args = shlex.split(line, comments=True)
+    assert args[0] == "course-builder"
+    return CliRunner().invoke(cli, args[1:])
+
+
+README_WALK = _command_lines(_block(
+    README[README.index("## Tortuga 2199: Shipwreck Bay"):], "course-builder tortuga sheet"))
+GUIDE_LIST = _command_lines(_block(GUIDE, "course-builder tortuga setup --players 4 --seed 7"))
+
+
+def test_the_walkthroughs_are_long_enough_to_show_each_rule() -> None:
+    for lines in (README_WALK, GUIDE_LIST):
+        said = " ".join(lines)
+        for command in ("hunt place", "mine buy", "mine play", "control hub", "hunt move",
+                        "hunt attack", "hunt return", "fault give", "score", "check"):
+            assert f"tortuga {command} " in said, command
+    # the Hub is reached before a mine card is bought there (expansion, "New Sectors", Hub)
+    walk = " | ".join(README_WALK)
+    assert walk.index("--to hub") < walk.index("mine buy")
+
+
+@pytest.mark.parametrize("where, lines", [("README", README_WALK), ("docs/tortuga.md", GUIDE_LIST)])
+def test_the_documented_commands_run_verbatim_in_order(where: str, lines: list[str],
+                                                       tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for line in lines:
+        result = _run_line(line)
+        assert result.exception is None or isinstance(result.exception, SystemExit), line
+        assert result.exit_code == 0, f"{where}: {line}\n{result.output}"
+    assert (tmp_path / "game.json").is_file()
+
+
+def test_the_sample_answer_is_what_the_command_prints(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    sample = GUIDE[GUIDE.index("A sample answer"):]
+    sample = sample[sample.index("```\n$ ") + 6:]
+    sample = sample[:sample.index("```")]
+    command, _, expected = sample.partition("\n")
+    monkeypatch.chdir(tmp_path)
+    before = next(i for i, line in enumerate(GUIDE_LIST) if line.startswith(command))
+    for line in GUIDE_LIST[:before]:
+        assert _run_line(line).exit_code == 0, line
+    result = _run_line(command)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == expected

@@ -1,5 +1,5 @@
 """Hunt tokens and the Psionic card (tortuga2199-shipwreck-bay.txt, "Moving and Attacking with Hunt
-Tokens"; rulings TOR-06, TOR-11 to TOR-15, TOR-21, TOR-22)."""
+Tokens"; rulings TOR-06, TOR-11 to TOR-15, TOR-21, TOR-22, TOR-24)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,54 @@ from dataclasses import replace
 
 import pytest
 
-from course_builder.tortuga.hunt import Winner, psionic_attack, psionic_move, psionic_return
+from course_builder.core.errors import CourseBuilderError
+from course_builder.tortuga.hunt import (
+    Winner,
+    place_token,
+    psionic_attack,
+    psionic_move,
+    psionic_return,
+)
 from course_builder.tortuga.outcome import IllegalAction
 from course_builder.tortuga.rules import Rulings
-from course_builder.tortuga.state import BOX, CAPTURED, HuntToken
+from course_builder.tortuga.state import BOX, CAPTURED, MAX_TOKENS, HuntToken, StateError
 from tests.tortuga.helpers import chain, game, tokens
 
 
 def rules_of(outcome) -> list[str]:
     return [s.rule.id for s in outcome.steps]
+
+
+# -- recording the tokens laid at setup -------------------------------------------------------------
+
+
+def test_place_records_a_face_down_token_tor_24() -> None:
+    """Research 3.4: the base setup lays hunt tokens face down; which sectors it is not known,
+    so the referee records the table's placement (TOR-24), any number per sector (TOR-15)."""
+    start = game(hunt_tokens=tokens(("h1", "vortex")))
+    out = place_token(start, "h2", "vortex", shield=3, value=2, name="kraken")
+    token = out.state.token("h2")
+    assert token == HuntToken("h2", "vortex", explored=False, shield=3, value=2, name="kraken")
+    assert rules_of(out) == ["BASE-HUNT", "SB-SETUP-TOKENS", "TOR-24"]
+    assert "with 1 other(s)" in out.steps[0].text
+    assert "kraken" not in out.text() and "3" not in out.steps[0].text  # the face stays hidden
+    assert out.warning is None  # no distance involved
+    assert start.hunt_tokens == tokens(("h1", "vortex"))  # the old state is untouched
+
+
+def test_place_refuses_a_recorded_id_a_bad_id_and_an_unknown_sector_tor_24() -> None:
+    start = game(hunt_tokens=tokens(("h1", "box")))
+    with pytest.raises(IllegalAction, match=r"h1 is already recorded \(box\).*TOR-24"):
+        place_token(start, "h1", "vortex")
+    with pytest.raises(StateError, match="hunt token id 'h 2'"):
+        place_token(start, "h 2", "vortex")
+    with pytest.raises(StateError, match="hunt token id"):
+        place_token(start, "h2\n", "vortex")
+    with pytest.raises(CourseBuilderError, match="no sector 'atlantis'"):
+        place_token(start, "h2", "atlantis")
+    full = game(hunt_tokens=tuple(HuntToken(f"t{i}", "box") for i in range(MAX_TOKENS)))
+    with pytest.raises(IllegalAction, match="100 hunt tokens"):
+        place_token(full, "h2", "vortex")
 
 
 # -- moving -----------------------------------------------------------------------------------------

@@ -7,8 +7,10 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import DIRECTIONS
+from course_builder.vanuatu.archipelago import SpaceRole, archipelago
 from course_builder.vanuatu.options import Rules
 from course_builder.vanuatu.state import RISING_ROUNDS, Placed, Player, State
+from course_builder.vanuatu.statejson import HOME
 from course_builder.vanuatu.tiles import catalogue
 
 TILES = list(catalogue().tiles)
@@ -22,7 +24,12 @@ def states(draw: st.DrawFn, rules: Rules | None = None, max_tiles: int = 16) -> 
     three players with boats on ocean tiles, some round and floods done."""
     count = draw(st.integers(6, max_tiles))
     spaces = draw(st.lists(st.sampled_from(SPACES), min_size=count, max_size=count, unique=True))
-    tiles = draw(st.permutations(TILES))[:count]
+    # each kind of tile on its own spaces (rule SETUP): Efate on 2, the start tiles on 3, 6, 7
+    board = archipelago()
+    by_role = {role: iter(draw(st.permutations([t.id for t in catalogue().tiles.values()
+                                                 if HOME[t.role] is role])))
+               for role in SpaceRole}
+    tiles = [next(by_role[board.role(s)]) for s in spaces]
     bare = State({s: Placed(t) for s, t in zip(spaces, tiles, strict=True)})
     placed = {}
     huts_built = dict.fromkeys(PLAYERS, 0)

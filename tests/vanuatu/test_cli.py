@@ -232,3 +232,28 @@ def test_mutated_state_files_never_end_in_an_internal_error(tmp_path_factory, da
         result = run(*command)
         assert result.exit_code in (0, 1), result.output
         assert "Traceback" not in result.output and result.stderr.count("\n") <= 1
+
+
+def test_a_misplaced_efate_is_one_line_naming_the_file_and_the_space(tmp_path: Path) -> None:
+    path = write(tmp_path, {"spaces": {"8": {"tile": "efate"}}})
+    result = run("show", path)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"Error: {path}: spaces.8.tile: Efate always lies on space 2, not on space 8 "
+        "(rule SETUP)"]
+
+
+def test_water_5_alone_is_a_submerged_island(tmp_path: Path) -> None:
+    path = write(tmp_path, {"spaces": {"2": {"tile": "efate"}, "8": {"tile": "A1", "water": 5}}})
+    result = run("show", path)
+    assert result.exit_code == 0, result.output
+    assert "8 A1: submerged" in result.stdout
+
+
+def test_an_unknown_tile_lists_the_tiles_as_they_are_written(game: str) -> None:
+    result = run("place", game, "--tile", "Z9")
+    assert result.exit_code == 2
+    assert ("'Z9' is not one of 'efate', 'start-fish', 'start-wreck', 'start-boat', 'A1', 'A2', "
+            "'B1'") in result.output
+    assert "'a1'" not in result.output
+    assert run("place", game, "--tile", "a1").exit_code == 0  # any case is still read

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from course_builder.cli import cli
 from course_builder.cli.vanuatu import vanuatu
 from course_builder.vanuatu.refs import RULES
 
@@ -58,3 +61,60 @@ def test_the_documented_state_reads() -> None:
     block = GUIDE[GUIDE.index("```json\n") + 8:]
     state = state_from_json(json.loads(block[:block.index("```")]))
     assert state.round == 3 and state.submerged() == (8,) and state.dikes_left == 19
+
+
+# -- the examples run as written -------------------------------------------------------------
+
+
+def _blocks(text: str) -> list[str]:
+    return re.findall(r"^```\n(.*?)^```", text, flags=re.S | re.M)
+
+
+def _command_lines(text: str) -> list[str]:
+    return [line for block in _blocks(text) for line in block.splitlines()
+            if line.startswith("course-builder ")]
+
+
+def _run(line: str):
+    args = shlex.split(line, comments=True)
+    assert args[0] == "course-builder"
+    return CliRunner().invoke(cli, args[1:])
+
+
+README_SECTION = README[README.index("## Vanuatu: The Rising Waters"):README.index("## Layout")]
+COMMANDS_SECTION = GUIDE[GUIDE.index("## Commands"):GUIDE.index("## In Python")]
+
+
+@pytest.mark.parametrize("where, text", [("README", README_SECTION),
+                                         ("docs/vanuatu.md", COMMANDS_SECTION)])
+def test_the_documented_commands_run_verbatim_in_order(where: str, text: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command line, in order, in an empty folder, exits 0; and every sample answer of
+    the guide is the start of what one of them printed (before, `build --dike 2:3` exited 1 and
+    the flood, forecast and plan answers came from a board the commands never made)."""
+    monkeypatch.chdir(tmp_path)
+    lines = _command_lines(text)
+    assert len(lines) >= 12
+    printed = []
+    for line in lines:
+        result = _run(line)
+        assert result.exit_code == 0, f"{where}: {line}\n{result.output}"
+        printed.append(result.stdout)
+    if where == "README":
+        return
+    samples = [b for b in _blocks(text) if not b.startswith("course-builder ")]
+    assert len(samples) == 4
+    for sample in samples:
+        shown = sample.splitlines()
+        assert shown[-1] == "Rules: ...", sample
+        head = "\n".join(shown[:-1]) + "\nRules:"
+        assert any(out.startswith(head) for out in printed), sample
+
+
+def test_the_python_example_runs() -> None:
+    code = GUIDE[GUIDE.index("```python\n") + 10:]
+    scope: dict = {}
+    exec(code[:code.index("```")], scope)
+    assert scope["verdict"].legal and scope["penalty"].totals == {"red": -3, "blue": 0,
+                                                                   "green": 0}
+    assert scope["plan"].feasible and not scope["result"].lost

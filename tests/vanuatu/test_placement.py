@@ -37,6 +37,22 @@ def test_each_rule_gives_its_reason() -> None:
         ("PLACE-EMPTY", "space 3 already holds start-boat")]
 
 
+def test_a_lettered_tile_never_goes_on_a_setup_space() -> None:
+    """Research 2.1, Setup: spaces 2 (Efate) and 3, 6, 7 (start ocean tiles) are filled at
+    setup; a hand-typed state may leave one empty, but a lettered tile is refused there (rule
+    SETUP), else the state saved would not read back."""
+    state = board({2: "efate", 3: "start-boat", 7: "start-wreck"})
+    verdict = judge_placement(state, "B1", 6)
+    assert [(c.rule, c.reason) for c in verdict.failed] == [
+        ("SETUP", "space 6 is for a start ocean tile, not a lettered tile")]
+    assert 6 not in legal_spaces(state, "B1")[0]
+    bare = board({3: "start-boat", 7: "start-wreck", 6: "start-fish"})
+    assert [c.rule for c in judge_placement(bare, "A1", 2).failed] == ["SETUP"]
+    relaxed = board({3: "start-boat", 7: "start-wreck", 6: "start-fish", 12: "A1"},
+                    rules=Rules(no_legal_space=NoLegalSpace.RELAX))
+    assert 2 not in legal_spaces(relaxed, "A2")[0]
+
+
 def test_place_returns_the_new_state_and_refuses_with_the_rule() -> None:
     state = place(board(START), "a1", 8)
     assert state.placed[8].tile == "A1"

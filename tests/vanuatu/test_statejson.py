@@ -73,6 +73,10 @@ def edited(path: str, value) -> dict:
     ("players", [{"name": "Red!"}], "players[0].name: expected a colour name"),
     ("players", [{"name": "red", "boat": 2}], "players[0].boat: space 2 holds no ocean tile"),
     ("dikes_left", 20, "dikes_left: 1 dikes on the board and 20 left, more than 20"),
+    ("spaces.8", {"tile": "D1", "water": 4, "submerged": True},
+     "spaces.8: an island is submerged exactly when it has 5 water markers (water 4, submerged true)"),
+    ("spaces.8", {"tile": "D1", "water": 5, "submerged": False},
+     "spaces.8: an island is submerged exactly when it has 5 water markers (water 5, submerged false)"),
 ])
 def test_errors_name_the_field(path: str, value, message: str) -> None:
     with pytest.raises(StateError) as info:
@@ -86,6 +90,37 @@ def test_a_submerged_island_holds_nothing() -> None:
         state_from_json(data)
     assert state_from_json(edited("spaces.2", {"tile": "efate", "submerged": True})
                            ).placed[2].water == 5
+
+
+def test_five_water_markers_mean_submerged_without_saying_so() -> None:
+    """vanuatu-rising-waters.txt, "Rising Waters": the fifth water marker submerges an island, so
+    `"water": 5` alone is a submerged island; `"submerged"` may be written and must agree
+    (docs/vanuatu.md, "Board state"). Before, `"water": 5` alone was refused."""
+    state = state_from_json(edited("spaces.8", {"tile": "D1", "water": 5}))
+    assert state.submerged() == (8,) and state.placed[8].water == 5
+    assert state == state_from_json(edited("spaces.8", {"tile": "D1", "water": 5,
+                                                        "submerged": True}))
+    assert state.to_json()["spaces"]["8"] == {"tile": "D1", "water": 5, "submerged": True}
+
+
+@pytest.mark.parametrize(("space", "tile", "message"), [
+    ("8", "efate", "spaces.8.tile: Efate always lies on space 2, not on space 8 (rule SETUP)"),
+    ("16", "start-wreck", "spaces.16.tile: start-wreck is a start ocean tile, which lies on "
+     "space 3, 6 or 7, not on space 16 (rule SETUP)"),
+    ("7", "C1", "spaces.7.tile: C1 is a lettered tile, and space 7 is a start ocean tile's "
+     "(rule SETUP)"),
+])
+def test_each_tile_lies_on_its_own_kind_of_space(space: str, tile: str, message: str) -> None:
+    """Research 2.1, "Growing the board", Setup: Efate on its fixed space (2), the start ocean
+    tiles on the three start spaces (3, 6, 7), the lettered tiles on the other twelve; the docs
+    say Efate always lies on space 2. Before, `{"8": {"tile": "efate"}}` was accepted."""
+    with pytest.raises(StateError) as info:
+        state_from_json({"spaces": {space: {"tile": tile}}})
+    assert str(info.value) == message
+    data = edited("spaces.2", {"tile": "A1"})
+    with pytest.raises(StateError, match=r"^spaces.2.tile: A1 is a lettered tile, and space 2 "
+                       r"is Efate's \(rule SETUP\)$"):
+        state_from_json(data)
 
 
 JSON = st.recursive(

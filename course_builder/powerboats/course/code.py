@@ -133,7 +133,7 @@ def course_code_data(code: str) -> dict[str, Any]:
     parts = code.split(":")
     if len(parts) not in (4, 5):
         raise CourseCodeError(f"course {code!r}: expected LAKE:RACE:SPOTS:START,FINISH[:TILES], "
-                              "e.g. 'classic:A:A3,A1cw,A2cw,A4ccw:NE,W', or @course.json")
+                              "e.g. 'classic:A:A3,A4ccw,A1cw,A2cw:E,SW', or @course.json")
     reader = _Reader(code)
     data: dict[str, Any] = {"board": _lake(reader, reader.part(0)),
                             "race": _race(reader, reader.part(1)),
@@ -200,7 +200,7 @@ def _buoys(reader: _Reader, spots: str) -> list[dict[str, Any]]:
     items = spots.split(",")
     if len(items) != 4:
         raise CourseCodeError(f"course {reader.code!r}: give the spots of buoys 0-3, e.g. "
-                              "A3,A1cw,A2cw,A4ccw")
+                              "A3,A4ccw,A1cw,A2cw")
     if not re.fullmatch(r"[A-Za-z][0-9]{1,3}", items[0]):
         raise reader.fail("buoy 0", items[0], "expected a spot such as A3")
     buoys: list[dict[str, Any]] = [{"number": 0, "spot": items[0]}]

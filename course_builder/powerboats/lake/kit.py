@@ -142,18 +142,22 @@ def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *
 
 
 def _check_spot_counts(path: str, marks: list[tuple[Hex, SpotMark]]) -> None:
+    """Every letter on exactly :data:`SPOTS_PER_LETTER` spots. Which spot of a miscounted letter
+    is the mistake cannot be known, so every miscounted letter is named with where each of its
+    spots is written; the error points at the first of them."""
     by_letter: dict[str, list[SpotMark]] = {letter: [] for letter in LETTERS}
     for _h, mark in sorted(marks, key=lambda hm: (hm[1].line, hm[1].col)):
         by_letter[mark.letter].append(mark)
-    for letter, found in by_letter.items():
-        if len(found) > SPOTS_PER_LETTER:
-            extra = found[SPOTS_PER_LETTER]
-            raise BoardFileError(
-                path, extra.line, extra.col, f"duplicate spot: a fifth '{letter}' (a lake has "
-                f"exactly {SPOTS_PER_LETTER} spots of each letter)"
-            )
-        if len(found) < SPOTS_PER_LETTER:
-            raise BoardFileError(
-                path, 1, 1, f"the lake has {len(found)} '{letter}' spots; a race needs exactly "
-                f"{SPOTS_PER_LETTER}"
-            )
+    wrong = {letter: found for letter, found in by_letter.items()
+             if len(found) != SPOTS_PER_LETTER}
+    if not wrong:
+        return
+    parts = []
+    for letter, found in wrong.items():
+        at = ", ".join(f"{m.line}:{m.col}" for m in found)
+        parts.append(f"{len(found)} '{letter}' spots" + (f" (at {at})" if found else ""))
+    first = next((found[0] for found in wrong.values() if found), None)
+    raise BoardFileError(
+        path, first.line if first else 1, first.col if first else 1,
+        f"the lake has {' and '.join(parts)}; a lake has exactly {SPOTS_PER_LETTER} spots of "
+        "each letter")

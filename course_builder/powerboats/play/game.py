@@ -67,6 +67,26 @@ Entry = Placement | Played
 """One line of a game's history."""
 
 
+def check_seats(colours: Sequence[str], start_player: str, names: Sequence[str] = ()
+                ) -> tuple[str, ...]:
+    """The boats by seat, in lower case, once checked: 2 to 6 boats of known colours, each once,
+    the start player among them, a name per boat if names are given (:class:`GameError`)."""
+    colours = tuple(c.lower() for c in colours)
+    if not MIN_BOATS <= len(colours) <= MAX_BOATS:
+        raise GameError(f"a game has {MIN_BOATS} to {MAX_BOATS} boats, got {len(colours)}")
+    unknown = [c for c in colours if c not in BOAT_COLOURS]
+    if unknown:
+        raise GameError(f"no boat is {unknown[0]!r}: boat colours are "
+                        f"{', '.join(BOAT_COLOURS)} (MOVE-11)")
+    if len(set(colours)) != len(colours):
+        raise GameError("each boat colour once")
+    if start_player.lower() not in colours:
+        raise GameError(f"the start player {start_player!r} has no boat")
+    if names and len(names) != len(colours):
+        raise GameError(f"{len(names)} names for {len(colours)} boats")
+    return colours
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """What is fixed before the first boat is placed: seats, the start player of race A, the
@@ -82,21 +102,9 @@ class GameSetup:
     """Optional names of the players, by seat."""
 
     def __post_init__(self) -> None:
-        colours = tuple(c.lower() for c in self.colours)
+        colours = check_seats(self.colours, self.start_player, self.names)
         object.__setattr__(self, "colours", colours)
-        if not MIN_BOATS <= len(colours) <= MAX_BOATS:
-            raise GameError(f"a game has {MIN_BOATS} to {MAX_BOATS} boats, got {len(colours)}")
-        unknown = [c for c in colours if c not in BOAT_COLOURS]
-        if unknown:
-            raise GameError(f"no boat is {unknown[0]!r}: boat colours are "
-                            f"{', '.join(BOAT_COLOURS)} (MOVE-11)")
-        if len(set(colours)) != len(colours):
-            raise GameError("each boat colour once")
-        if self.start_player.lower() not in colours:
-            raise GameError(f"the start player {self.start_player!r} has no boat")
         object.__setattr__(self, "start_player", self.start_player.lower())
-        if self.names and len(self.names) != len(colours):
-            raise GameError(f"{len(self.names)} names for {len(colours)} boats")
         if len(self.races) != 3 or [r.course.race for r in self.races] != list(RACE_NAMES):
             raise GameError("a game is races A, B and C, in that order")
         first = self.races[0]

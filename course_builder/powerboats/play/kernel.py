@@ -173,6 +173,24 @@ class Preview:
         return self.path[-1] if self.path else None
 
 
+def rolled_dice_problem(position: Position, dice: Sequence[int]) -> str | None:
+    """Why the boat to move cannot hold ``dice`` after this turn's roll, or None: a boat that
+    has finished or sunk does not move; one dice step changes the count by one at most
+    (reference, "Rolling Dice"). (How many dice a boat can hold by its turn number is the
+    position's check, MOVE-11.) ``moves`` asks this before any heading is judged;
+    :func:`heading_choices` itself trusts its caller, as bots do."""
+    boat = position.boat
+    if boat.finished or boat.sunk:
+        state = f"finished {boat.finished}" if boat.finished else "sunk"
+        return f"{boat.colour} has {state} and does not move any more"
+    held, count = len(boat.dice), len(dice)
+    if abs(count - held) > 1:
+        return (f"{boat.colour} holds {held} {'die' if held == 1 else 'dice'}: after its dice "
+                f"step it holds {max(held - 1, 0)} to {held + 1}, not {count} "
+                "(reference, \"Rolling Dice\")")
+    return None
+
+
 def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingChoice, ...]:
     """The three headings (left, straight, right) for the dice after rolling, which are legal
     and how far each gets (reference, "Turning Your Speedboat"; MOVE-01; EXP-07, EXP-11). Only the
@@ -200,12 +218,17 @@ def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int
              ) -> tuple[tuple[int, int, int], tuple[bool, bool, bool]]:
     """How far the three headings get and which allow the full total (see :func:`_reach_of`)."""
     run = race.clear_run[start]
-    if not race.simulate_tiles or total == 0:
-        left, straight, right = run[headings[0]], run[headings[1]], run[headings[2]]
-        return (left, straight, right), (left >= total, straight >= total, right >= total)
-    (a, fa), (b, fb), (c, fc) = (_reach_of(race, start, d, total, dice, damage, trials)
-                                 for d in headings)
-    return (a, b, c), (fa, fb, fc)
+    h0, h1, h2 = headings
+    left, straight, right = run[h0], run[h1], run[h2]
+    if race.simulate_tiles and total:
+        ahead = race.tile_ahead[start]
+        if (ahead[h0] <= (total if total < left else left)
+                or ahead[h1] <= (total if total < straight else straight)
+                or ahead[h2] <= (total if total < right else right)):  # a tile within reach
+            (a, fa), (b, fb), (c, fc) = (_reach_of(race, start, d, total, dice, damage, trials)
+                                         for d in headings)
+            return (a, b, c), (fa, fb, fc)
+    return (left, straight, right), (left >= total, straight >= total, right >= total)
 
 
 def legal_turns(position: Position, dice: Sequence[int]) -> tuple[Turn, ...]:
@@ -464,7 +487,7 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
     last = len(hexes) - 1
     if sailing.out:
         return last
-    end = race.board.hex_at(hexes[last])
+    end = race.hexes[hexes[last]]
     flown = sailing.flown
     if flown or (last and end in [b.hex for b in rec.before.boats]):
         others = _occupied(rec.before, boat)
@@ -481,15 +504,17 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
 def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     """Rounding, finishing, damage and sinking along the hexes actually sailed; the new
     position."""
-    phase, counts = boat.progress
     finished = 0
     start, heading, last = rec.start, sailing.heading, rec.last
-    if (phase >= 3 or sailing.effects or sailing.flown or race.gate_free[start][heading] < last
+    next_buoy, crossings, later = boat.next_buoy, boat.crossings, boat.later
+    if (next_buoy > 3 or sailing.effects or sailing.flown or race.gate_free[start][heading] < last
             or race.tile_gap[start][heading] <= last):
-        phase, counts, finished = _progress(rec, phase, counts)  # a straight sail that crosses
+        phase, counts, finished = _progress(rec, *boat.progress)  # a straight sail that crosses
         # no rounding line and stays off the start/finish tile (most moves) changes nothing
         if rec.taken and phase >= 3 and not finished:
             _held_off_the_tile(rec, race)
+        next_buoy = FINISH_NEXT if phase >= 3 else phase + 1
+        crossings, later = (counts[0], counts[1:]) if counts else (0, ())
     crash_damage = REDOUBT_CRASH if sailing.out else sailing.damage if sailing.crash else 0
     damage = boat.damage + sailing.rock_damage + crash_damage
     rec.crash_damage = crash_damage
@@ -507,9 +532,8 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     position = rec.before
     boats = list(position.boats)
     boats[position.to_move] = _BOAT(Boat, (
-        boat.colour, race.hexes[sailing.hexes[rec.last]], sailing.heading, dice, damage,
-        FINISH_NEXT if phase >= 3 else phase + 1, counts[0] if counts else 0, finished, sunk,
-        sailing.redoubt_wait and not sunk, counts[1:]))
+        boat.colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
+        crossings, finished, sunk, sailing.redoubt_wait and not sunk, later))
     rec.position = next_turn(position, tuple(boats))
 
 

@@ -17,14 +17,14 @@ left: ``L``.
 **Position**: ``COURSE | BOAT ; BOAT ; ... | COLOUR TURN``
 
 * COURSE: ``@path/to/course.json``, or ``BOARD:RACE:SPOT0,SPOT1ARROW,SPOT2ARROW,SPOT3ARROW:START,FINISH``
-  e.g. ``classic:A:A3,A1cw,A2cw,A4ccw:NE,W`` (the board in its default arrangement, or a
+  e.g. ``classic:A:A3,A4ccw,A1cw,A2cw:E,SW`` (the board in its default arrangement, or a
   ``.board`` path; arrows ``cw``/``ccw``; the start and finish directions across the tile);
 * BOAT: ``COLOUR ROW,COL HEADING DICE dDAMAGE nNEXT`` and optionally ``cCOUNT[,LATER...]`` (net crossings of
   the next buoy's line, COURSE-04), ``fPLACE`` (finished), ``x`` (sunk); DICE are digits such as
   ``313``, or ``-`` for none; NEXT is the next buoy, 1-3, or ``F`` for the finish;
 * then the colour of the boat to move and the turn number.
 
-Example: ``classic:A:A3,A1cw,A2cw,A4ccw:NE,W | yellow 16,7 NE 32 d0 n1 ; red 15,8 E - d1 n1 | red 3``
+Example: ``classic:A:A3,A4ccw,A1cw,A2cw:E,SW | yellow 16,7 NE 32 d0 n1 ; red 15,8 E - d1 n1 | red 3``
 """
 
 from __future__ import annotations
@@ -245,7 +245,8 @@ def _parse_boat(text: str, k: int) -> Boat:
 def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | None = None
                        ) -> Position:
     """A position from its JSON form (:meth:`Position.to_json`); a ``notation`` alone is
-    enough."""
+    enough, and so is the outcome ``adjudicate --format json`` prints (its ``position`` after
+    the move), so that a move's result can be the next question's position file."""
     if not isinstance(data, dict):
         raise NotationError("a position file holds a JSON object")
     if "rules" in data:
@@ -258,7 +259,10 @@ def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | N
     if "boats" not in data:
         if "notation" in data:
             return parse_position(str(data["notation"]), rules, book)
-        raise NotationError("a position needs 'course' and 'boats' (or a 'notation')")
+        if isinstance(data.get("position"), str):  # what `adjudicate --format json` printed:
+            return parse_position(data["position"], rules, book)  # the position after the move
+        raise NotationError("a position needs 'course' and 'boats' (or a 'notation', or the "
+                            "'position' of an adjudicated move)")
     try:
         board, course = load_course(data.get("course"), book.catalog if book else None)
     except IllegalCourse as exc:

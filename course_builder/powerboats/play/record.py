@@ -81,6 +81,14 @@ class GameRecord:
     """Race name -> (line, colour -> place text: a number or 'x')."""
     standings: tuple[int, dict[str, int]] | None = None
     """(line, colour -> points), if the record states them."""
+    source: str = "record"
+    """What the record was read from, for messages."""
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    """Tag name -> the line it is on."""
+
+    def tag_where(self, tag: str) -> str:
+        """Where a header tag is, for messages: ``SOURCE:LINE:1: tag NAME``."""
+        return f"{self.source}:{self.tag_lines.get(tag, 1)}:1: tag {tag}"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -146,7 +154,7 @@ _STANDINGS = re.compile(r"standings\s*:\s*(?P<items>.*)$")
 def read_record(text: str, source: str = "record") -> GameRecord:
     """A record from its text; a line that is not understood is a :class:`RecordError` naming
     ``source``, the line and the column."""
-    record = GameRecord({})
+    record = GameRecord({}, source=source)
     race: str | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -161,6 +169,7 @@ def read_record(text: str, source: str = "record") -> GameRecord:
             if record.lines:
                 raise RecordError(f"{where}: tags come before the first race")
             record.tags[m.group("name")] = re.sub(r"\\(.)", r"\1", m.group("value"))
+            record.tag_lines[m.group("name")] = number
         elif m := re.fullmatch(r"race\s+(?P<race>\S+)", line):
             race = m.group("race").upper()
             if race not in RACE_NAMES:
@@ -173,6 +182,9 @@ def read_record(text: str, source: str = "record") -> GameRecord:
                 raise RecordError(f"{where}: standings are 'COLOUR POINTS, ...'")
             record.standings = (number, {k: int(v) for k, v in items.items()})
         else:
+            if race is None and not record.tags:
+                raise RecordError(f"{where}: not a game record: a record starts with its tags, "
+                                  "[Name \"value\"] lines (docs/game-records.md)")
             if race is None:
                 raise RecordError(f"{where}: a 'race A' line comes before the first placement")
             record.lines.append(RecordLine(_entry(line, race, where), number, line))
@@ -216,31 +228,38 @@ def _pairs(text: str, where: str) -> dict[str, str]:
 # ------------------------------------------------------------------------------------------------
 
 
-def setup_from_tags(tags: dict[str, str], book: RaceBook | None = None) -> GameSetup:
-    """The game a record's header describes (courses rebuilt from their codes and checked)."""
+def setup_from_tags(tags: dict[str, str], book: RaceBook | None = None,
+                    where: Callable[[str], str] = lambda tag: f"header {tag}") -> GameSetup:
+    """The game a record's header describes (courses rebuilt from their codes and checked);
+    ``where(tag)`` says where a tag is, for messages."""
     book = book or RaceBook()
     try:
         rules = Rules.parse(tags.get("Rules", "default"))
+    except RulesError as exc:
+        raise RecordError(f"{where('Rules')}: {exc}") from None
+    try:
         scoring = Scoring(tags.get("Scoring", "standard"))
-    except (RulesError, ValueError) as exc:
-        raise RecordError(f"header: {exc}" if isinstance(exc, RulesError) else
-                          f"header: Scoring is 'standard' or 'variant', got "
+    except ValueError:
+        raise RecordError(f"{where('Scoring')}: 'standard' or 'variant', got "
                           f"{tags.get('Scoring')!r}") from None
     races: list[Race] = []
     for name in RACE_NAMES:
         try:
             race = book.race(tags[f"Race{name}"], rules)
         except NotationError as exc:
-            raise RecordError(f"header Race{name}: {exc}") from None
+            raise RecordError(f"{where(f'Race{name}')}: {exc}") from None
         if race.course.race != name:
-            raise RecordError(f"header Race{name}: the course is for race {race.course.race}")
+            raise RecordError(f"{where(f'Race{name}')}: the course is for race "
+                              f"{race.course.race}")
         races.append(race)
     names = tuple(n.strip() for n in tags["Names"].split(",")) if "Names" in tags else ()
     try:
         return GameSetup(tuple(tags["Players"].split()), tags["StartPlayer"],
                          (races[0], races[1], races[2]), scoring, names)
     except GameError as exc:
-        raise RecordError(f"header: {exc}") from None
+        tag = ("StartPlayer" if "start player" in str(exc) else
+               "Names" if "names for" in str(exc) else "Players")
+        raise RecordError(f"{where(tag)}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -264,7 +283,7 @@ def replay(record: GameRecord, book: RaceBook | None = None,
     """Every entry of ``record`` played again from its header, checked against the game: the
     right boat, the right turn number, a legal move, the stated results and standings.
     ``on_entry(done, total)`` follows progress."""
-    game = Game(setup_from_tags(record.tags, book))
+    game = Game(setup_from_tags(record.tags, book, record.tag_where))
     total = len(record.lines)
     for number, line in enumerate(record.lines, start=1):
         try:

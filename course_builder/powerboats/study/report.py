@@ -25,7 +25,7 @@ def par_text(result: ParResult) -> str:
         f"first turn: {_step_words(first['best'])}, then by the roll:",
     ]
     lines += [f"  rolled {''.join(map(str, x['rolled'])) or '-'} ({x['probability']:.0%}): "
-              f"{x['move']}, {x['turns_to_finish']:.2f} turns to go"
+              f"{x['move']}, {x['turns_to_finish']:.2f} turns to finish, this one included"
               for x in first["rolls"] if x["turns_to_finish"] is not None]
     lines += [
         f"model: {s.states:,} states ({s.places:,} places x {s.roundings} rounding states x 4 "
@@ -70,6 +70,6 @@ def position_words(table: ParTable, position: Position) -> str:
              + (" ..." if len(data["steps"]) > 8 else ""),
              f"best: {_step_words(data['best'])}, then by the roll:"]
     lines += [f"  rolled {''.join(map(str, x['rolled'])) or '-'} ({x['probability']:.0%}): "
-              f"{x['move']}, {x['turns_to_finish']:.2f} turns to go"
+              f"{x['move']}, {x['turns_to_finish']:.2f} turns to finish, this one included"
               for x in data["rolls"] if x["turns_to_finish"] is not None]
     return "\n".join(lines)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from course_builder.core.errors import CourseBuilderError
 from course_builder.powerboats.play.game import GameSetup
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.study.simulate import (
@@ -149,7 +150,7 @@ def _on_dask(jobs: Sequence[SimJob], tasks: list[tuple[int, list[int]]], schedul
     from dask.distributed import Client
     from dask.distributed import as_completed as dask_completed
 
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    client = scheduler if isinstance(scheduler, Client) else _client(Client, scheduler)
     try:
         futures = client.map(run_games, [jobs[k] for k, _p in tasks], [p for _k, p in tasks],
                              pure=False)
@@ -159,3 +160,17 @@ def _on_dask(jobs: Sequence[SimJob], tasks: list[tuple[int, list[int]]], schedul
     finally:
         if client is not scheduler:
             client.close()
+
+
+class SchedulerError(CourseBuilderError):
+    """The Dask scheduler named by the user cannot be reached (a bad address, or nobody there)."""
+
+
+def _client(client_class: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``; what goes wrong is the address's fault, said in
+    one line."""
+    try:
+        return client_class(address)
+    except (OSError, ValueError, TypeError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SchedulerError(f"cannot use the Dask scheduler {address!r}: {reason}") from None

@@ -189,6 +189,7 @@ def simulate_game(setup: GameSetup, bot_names: Sequence[str], seed: int, index: 
         return outcome
 
     runs = []
+    stopped = ""
     for k, race in enumerate(setup.races):
         places = iter(start_places(race, len(setup.colours), game_random(seed, index, f"starts{k}")))
         while holder[0].placing:
@@ -200,8 +201,12 @@ def simulate_game(setup: GameSetup, bot_names: Sequence[str], seed: int, index: 
         final, tally = race_loop(position, bots, dice, max_turns, play)
         runs.append(tally.run(race.course.race, final, bots))
         if not final.race_over:
+            stopped = (f"# stopped: race {race.course.race} reached the simulation's limit of "
+                       f"{max_turns} turns with a boat still racing (SIM-01); the points are "
+                       "those of the races completed\n")
             break
     game = holder[0]
     points = tuple(next(s.points for s in game.standings() if s.colour == c)
                    for c in setup.colours)
-    return GameRun(index, tuple(runs), points, write_record(game) if keep_record else None)
+    record = write_record(game) + stopped if keep_record else None
+    return GameRun(index, tuple(runs), points, record)

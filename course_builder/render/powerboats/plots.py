@@ -48,6 +48,7 @@ def turns_plot(samples: Mapping[str, Sequence[int]], fmt: str = "png", *,
         axes.legend(fontsize=8)
     axes.set_xlabel("turns to finish")
     axes.set_ylabel("boats")
+    axes.yaxis.get_major_locator().set_params(integer=True)  # boats are counted whole
     axes.set_title(title)
     axes.grid(alpha=0.3)
     return _figure_bytes(figure, fmt)

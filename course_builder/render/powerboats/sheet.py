@@ -4,7 +4,9 @@ Page one: the title, the course code (one line a dispute can quote, docs/notatio
 as wide as the printable area with every piece to place (:mod:`.pieces`, :mod:`.startfinish`)
 and every label off the pieces (:mod:`.labels`), then the legend (:mod:`.legend`) and the
 placement steps, from step 0 laying the lake tiles (with the slot diagram of :mod:`.slotmap`) to
-the boats' start, and notes. Steps that do not fit continue on a second page. Pages are the
+the boats' start, and notes. The map gives up some height (down to :data:`MIN_MAP_SHARE` of the
+page) when that keeps the steps on page one; steps that still do not fit continue on a second
+page, a whole step at a time. Pages are the
 paper's size with text at print size: body text 9 pt, labels at least 7 pt.
 
 Everything is drawn in the printer-safe SVG dialect of :mod:`course_builder.render.kit.svg`;
@@ -64,6 +66,9 @@ TITLE_PT = 14.0
 FOOTER_PT = 8.0
 MAP_SHARE = 0.66
 """At most this share of the printable height goes to the map (tall random lakes)."""
+MIN_MAP_SHARE = 0.5
+"""The map may shrink to this share of the printable height so that the legend and the steps
+fit on page one; when they need more, the steps go on to a second page instead."""
 RACE_WORDS = {"A": "Race A (first race)", "B": "Race B (second race)",
               "C": "Race C (third race)"}
 
@@ -113,9 +118,10 @@ def course_sheet(board: Board, course: Course, *, paper_name: str = "a4",
     dwg = sheet.new_page()
     _subtitle(sheet, dwg, board)
     _write_code(sheet, dwg)
-    _map(sheet, dwg, board, show_route)
     entries = legend_entries(board, course, show_route)
     width = sheet.paper.printable_width
+    below = 2.0 + legend_height(entries, width) + 2.0 + _text_height(sheet, board)
+    _map(sheet, dwg, board, show_route, below)
     sheet.cursor += 2.0
     sheet.room(legend_height(entries, width))
     sheet.cursor = draw_legend(sheet.pages[-1], entries, sheet.paper.left, sheet.cursor,
@@ -180,10 +186,20 @@ def _write_code(sheet: Sheet, dwg: svgwrite.Drawing) -> None:
     sheet.cursor += 1.0
 
 
-def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool) -> None:
+def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool,
+         below: float) -> None:
+    """The map as wide as the printable area, up to :data:`MAP_SHARE` of its height; shorter
+    (down to :data:`MIN_MAP_SHARE`) when that lets the ``below`` mm of legend, steps and notes
+    fit on the page."""
     p = sheet.paper
     top = sheet.cursor + 1.5
-    frame = fit_map(board, p.left, top, p.printable_width, (p.bottom - p.top) * MAP_SHARE)
+    printable = p.bottom - p.top
+    room = sheet.bottom - top - below
+    height = printable * MAP_SHARE
+    natural = fit_map(board, p.left, top, p.printable_width, height).box.y1 - top
+    if natural > room >= printable * MIN_MAP_SHARE:
+        height = room
+    frame = fit_map(board, p.left, top, p.printable_width, height)
     sheet.frame = frame
     sheet.labels = draw_map(dwg, board, sheet.course, frame, show_route)
     sheet.cursor = frame.box.y1
@@ -231,6 +247,25 @@ def course_map_svg(board: Board, course: Course, *, width: float = 190.0,
     return dwg.tostring(), frame
 
 
+class _Measure(Sheet):
+    """A sheet without a bottom: text laid out on it never breaks to a new page, so its cursor
+    says how tall the text is."""
+
+    @property
+    def bottom(self) -> float:
+        return float("inf")
+
+
+def _text_height(sheet: Sheet, board: Board) -> float:
+    """The height (mm) of the steps and notes, laid out on a scratch page."""
+    scratch = _Measure(sheet.course, sheet.paper)
+    scratch.new_page()
+    scratch.cursor = 0.0
+    _steps(scratch, board)
+    _notes(scratch)
+    return scratch.cursor
+
+
 def _steps(sheet: Sheet, board: Board) -> None:
     """'Setting up': step 0 (the lake tiles) beside the slot diagram, then steps 1..n; lines that
     do not fit go on to the next page."""
@@ -257,7 +292,13 @@ def _steps(sheet: Sheet, board: Board) -> None:
         indent = 5.0
         widths = [width - (map_w + 4.0 if sheet.cursor + (k + 1) * line_h < float_bottom + 2.0
                            else 0.0) - (indent if k else 0.0) for k in range(40)]
-        for k, line in enumerate(wrap_lines(label + words, widths, size)):
+        lines = wrap_lines(label + words, widths, size)
+        if (sheet.cursor + len(lines) * line_h > sheet.bottom
+                and len(lines) * line_h < sheet.bottom - sheet.paper.top - 20.0):
+            sheet.new_page(continued=True)  # a step is never split between pages
+            block = sheet.pages[-1].add(sheet.pages[-1].g(id="instructions"))
+            float_bottom = 0.0
+        for k, line in enumerate(lines):
             if sheet.cursor + line_h > sheet.bottom:
                 sheet.new_page(continued=True)
                 block = sheet.pages[-1].add(sheet.pages[-1].g(id="instructions"))

@@ -99,15 +99,15 @@ def _options(setup: Setup) -> str:
     return out
 
 
-def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4") -> bytes:
-    """The sheet as file bytes in ``fmt`` (pdf, svg or png)."""
+def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4", dpi: int = 150) -> bytes:
+    """The sheet as file bytes in ``fmt`` (pdf, svg or png; ``dpi``: the PNG's resolution)."""
     svg = setup_sheet_svg(setup)
     if fmt == "svg":
         return svg.encode("utf-8")
     if fmt == "png":
         from course_builder.render.kit.png import png_from_svg
 
-        return png_from_svg(svg)
+        return png_from_svg(svg, dpi)
     if fmt == "pdf":
         from course_builder.render.kit.pdf import pdf_pages
 

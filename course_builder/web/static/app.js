@@ -71,6 +71,8 @@ async function open(view, keepUndo) {
 async function fresh(view) {  // a new course, position or game: nothing to undo into
   S.view = null; S.undo = []; S.outcome = null; S.selected = null;
   await open(view, true);
+  // Playing or ruling needs the room: the opening controls fold away (a click opens them again).
+  if (view.kind !== "course") $("open-box").open = false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,6 +89,8 @@ function drawMap() {
   overlay.id = "overlay";
   svg.appendChild(overlay);
   svg.addEventListener("click", onBoardClick);
+  $("map-note").textContent = (S.map.notes || []).join(" ");
+  $("map-note").hidden = !(S.map.notes || []).length;
 }
 
 function el(name, attrs, parent) {
@@ -165,7 +169,7 @@ function drawOverlay() {
         fill: "#1f6fd1", "fill-opacity": 0.22, stroke: "#1f6fd1", "stroke-width": 0.3}, g);
     }
   }
-  if (S.outcome) drawTrace(g);
+  if (traceOnBoard()) drawTrace(g);
   for (const boat of v.boats) drawBoat(g, boat, {selected: boat.colour === S.selected});
   if (S.preview) drawPreview(g, S.preview);
   if (S.pending) {
@@ -183,6 +187,10 @@ function drawPreview(g, choice) {
   if (choice.path.length > 1) drawBoat(g, ghost, {pending: true});
   if (choice.crash) crashMark(g, end, choice.damage);
 }
+
+// The last move's trace belongs to the race it was sailed on: once the race (and so the map)
+// changes, it is no longer drawn, and the panel says which race it was.
+function traceOnBoard() { return Boolean(S.outcome && S.view && S.outcome.code === S.view.code); }
 
 function drawTrace(g) {
   const o = S.outcome;
@@ -253,11 +261,15 @@ function onBoardClick(event) {
 function render() {
   const v = S.view;
   $("status").textContent = [v.message, v.status].filter(Boolean).join(" · ") || `Race ${v.race}: ${v.code}`;
-  $("boats-box").hidden = !v.boats.length && !(v.results && v.results.length);
+  $("boats-box").hidden = !v.boats.length;
   $("boats").hidden = !v.boats.length;
   renderBoats(v);
-  renderStandings(v);
+  renderResults(v);
   $("setup-box").hidden = v.kind !== "course";
+  $("game-on-course").hidden = v.kind !== "course";
+  $("game-on-course-hint").hidden = v.kind !== "course";
+  $("game-on-course-hint").textContent = `A game on this course: it is race ${v.race}; the other `
+    + "two races are made on its lake from the seed.";
   $("place-box").hidden = v.phase !== "placing";
   if (v.phase === "placing") $("place-title").textContent = `Race ${v.race_name}: ${v.to_act} places its boat`;
   $("place").disabled = !S.pending;
@@ -286,24 +298,48 @@ function renderBoats(v) {
     const tr = document.createElement("tr");
     if (b.to_move) tr.className = "to-move";
     const state = b.finished ? `finished ${b.finished}` : b.sunk ? "sunk" : b.to_move ? "to move" : "";
-    const cells = [`<span class="swatch" style="background:${COLOURS[b.colour]}"></span>${b.colour}`,
+    const cells = [`${swatch(b.colour)}${b.colour}`,
       `(${b.hex}) ${b.heading}`, b.dice.join("-") || "none", b.damage, b.next, state];
     tr.innerHTML = cells.map((c) => `<td>${c}</td>`).join("");
     body.appendChild(tr);
   }
 }
 
-function renderStandings(v) {
-  const table = $("standings");
-  table.hidden = !(v.standings && v.results && v.results.length);
-  if (table.hidden) return;
-  const body = table.querySelector("tbody");
+const ORDINALS = ["", "1st", "2nd", "3rd", "4th", "5th", "6th"];
+
+// The races sailed so far: each boat's place and points per race and in all, best first, and
+// each race's finishing order; at the game's end, with the record to download.
+function renderResults(v) {
+  const results = v.results || [];
+  const over = v.phase === "over";
+  $("over-box").hidden = !results.length;
+  if (!results.length) return;
+  const last = results[results.length - 1].race;
+  $("over-title").textContent = over ? "The game is over: final standings" : `Standings after race ${last}`;
+  $("final").querySelector("thead").innerHTML = "<tr><th></th>"
+    + results.map((r) => `<th>race ${r.race}</th>`).join("") + "<th>points</th></tr>";
+  const body = $("final").querySelector("tbody");
   body.innerHTML = "";
   for (const s of v.standings) {
     const tr = document.createElement("tr");
-    tr.innerHTML = `<td>${s.rank}. ${s.colour}</td><td>${s.by_race.join(" + ")}</td><td>${s.points}</td>`;
+    if (over && s.rank === 1) tr.className = "winner";
+    const cells = results.map((r) => {
+      const place = r.order.find(([c]) => c === s.colour)[1];
+      return `<td>${place ? ORDINALS[place] || place + "th" : "sank"} · ${r.points[s.colour]}</td>`;
+    });
+    tr.innerHTML = `<td>${s.rank}. ${swatch(s.colour)}${s.colour}</td>${cells.join("")}<td><b>${s.points}</b></td>`;
     body.appendChild(tr);
   }
+  $("final-note").textContent = `each race: place · points (${v.scoring} scoring)`;
+  $("orders").innerHTML = results.map((r) => `<li>Race ${r.race}: ` + r.order.map(([c, place]) =>
+    place ? `${place}. ${c}` : `${c} sank`).join(", ") + "</li>").join("");
+  $("over-actions").hidden = !over;
+  // During a race the standings wait at the foot of the panel; at the end they come first.
+  $("over-box").style.order = over ? "0" : "10";
+}
+
+function swatch(colour) {
+  return `<span class="swatch" style="background:${COLOURS[colour] || "#888"}"></span>`;
 }
 
 function renderMove(v) {
@@ -315,8 +351,8 @@ function renderMove(v) {
   steps.innerHTML = "";
   for (const s of v.steps) {
     const b = document.createElement("button");
-    b.textContent = s.notation || "keep";
-    b.title = s.words + (s.roll ? `: roll ${s.roll}` : ": no roll");
+    b.innerHTML = `<b>${escapeHtml(s.notation || "=")}</b> ${escapeHtml(s.words)}`;
+    b.title = s.roll ? `roll ${s.roll} ${s.roll > 1 ? "dice" : "die"}` : "no roll";
     b.dataset.step = s.notation;
     if (S.diceStep && S.diceStep.notation === s.notation) b.className = "chosen";
     b.addEventListener("click", () => { S.diceStep = s; S.headings = null; S.preview = null; render(); });
@@ -361,7 +397,11 @@ function renderTrace() {
   const o = S.outcome;
   $("trace-box").hidden = !o;
   if (!o) return;
-  $("trace-title").textContent = o.headline;
+  const onBoard = traceOnBoard();
+  if (!onBoard) S.step = null;
+  $("trace-title").textContent = onBoard ? o.headline : `Last move of race ${o.race}: ${o.headline}`;
+  $("trace-box").classList.toggle("off-board", !onBoard);
+  for (const id of ["trace-prev", "trace-next", "trace-all", "trace-count"]) $(id).hidden = !onBoard;
   const list = $("trace");
   list.innerHTML = "";
   o.steps.forEach((line, i) => {
@@ -370,7 +410,7 @@ function renderTrace() {
     li.classList.add(line.kind);
     if (S.step === i) li.classList.add("current");
     if (S.step !== null && i > S.step) li.classList.add("later");
-    li.addEventListener("click", () => { S.step = i; render(); });
+    if (onBoard) li.addEventListener("click", () => { S.step = i; render(); });
     list.appendChild(li);
   });
   $("trace-count").textContent = S.step === null ? `${o.steps.length} steps` : `step ${S.step + 1} of ${o.steps.length}`;
@@ -397,7 +437,7 @@ async function askHeadings(roll) {
 
 async function play(move) {
   const result = await call("move", {state: S.view.state, move});
-  S.outcome = result.outcome;
+  S.outcome = Object.assign({code: S.view.code, race: S.view.race}, result.outcome);
   S.step = null;
   S.selected = null;
   await open(result.view);
@@ -430,12 +470,15 @@ function readFile(input, then) {
 
 function wire() {
   $("game-form").addEventListener("submit", (e) => { e.preventDefault(); act(async () => {
-    await fresh(await call("game", {players: $("players").value, seed: $("seed").value || null,
-      expansion: $("expansion").checked, scoring: $("scoring").value}));
+    await fresh(await call("game", gameRequest()));
   }); });
+  $("game-on-course").addEventListener("click", () => act(async () => {
+    await fresh(await call("game", Object.assign(gameRequest(), {course: S.view.code})));
+  }));
+  $("clear-seed").addEventListener("click", () => { $("seed").value = ""; $("seed").focus(); });
   $("course-form").addEventListener("submit", (e) => { e.preventDefault(); act(async () => {
     const view = await call("course", {race: $("race").value, seed: $("seed").value || null,
-      expansion: $("expansion").checked});
+      expansion: $("expansion").checked, board: $("lake").value});
     $("seed").value = view.seed;
     await fresh(view);
   }); });
@@ -480,15 +523,23 @@ function wire() {
     S.outcome = null;
     await open(await call("state", {state}), true);
   }));
-  $("download-record").addEventListener("click", () => {
-    const seed = S.view.seed !== null && S.view.seed !== undefined ? S.view.seed : "game";
-    download(new Blob([S.view.state.record], {type: "text/plain"}), `powerboats-game-${seed}.pbr`);
-  });
+  $("download-record").addEventListener("click", downloadRecord);
+  $("over-record").addEventListener("click", downloadRecord);
   $("download-sheet").addEventListener("click", () => act(async () => {
     const response = await post("sheet", {state: S.view.state});
     const name = (response.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
     download(await response.blob(), name ? name[1] : "powerboats.pdf");
   }));
+}
+
+function gameRequest() {
+  return {players: $("players").value, seed: $("seed").value || null, board: $("lake").value,
+    expansion: $("expansion").checked, scoring: $("scoring").value};
+}
+
+function downloadRecord() {  // named as play names it: powerboats-game-SEED.pbr
+  const seed = S.view.seed !== null && S.view.seed !== undefined ? S.view.seed : "game";
+  download(new Blob([S.view.state.record], {type: "text/plain"}), `powerboats-game-${seed}.pbr`);
 }
 
 function zoom(button) {

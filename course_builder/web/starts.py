@@ -1,0 +1,136 @@
+"""New courses and new games for the page, made as the command line makes them.
+
+A course is ``powerboats course``'s: a lake (the board choice the command line offers: the classic
+lake as printed, its tiles shuffled, shuffled and turned, or a random lake, all from the seed),
+then a random legal course for the race. A game is ``powerboats play``'s: the same lake and seed
+give races A, B and C, and the start player is rolled from the seed unless given; or a game is
+sailed on the course in view (a shown course, a course file, a pasted course code): that course
+is its race, and the other two races are made on its lake from the seed. Everything goes through
+the same pure functions (:class:`~course_builder.powerboats.lake.catalog.Catalog`,
+:class:`~course_builder.powerboats.course.generate.CourseMaker`,
+:func:`~course_builder.powerboats.play.game.new_game`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from course_builder.powerboats.course.code import course_code
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.load import IllegalCourse, load_course
+from course_builder.powerboats.course.model import CourseError
+from course_builder.powerboats.lake.board import Board
+from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice
+from course_builder.powerboats.play.game import new_game
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.scoring import RACE_NAMES, Scoring
+from course_builder.web.state import _CATALOG, BOOK, Table, WebError, text_field
+
+FRESH_SEEDS = 2**31
+"""A seed picked here is below this, as the command line picks them."""
+
+BOARDS = {
+    "classic": BoardChoice("classic"),
+    "shuffled": BoardChoice("classic", shuffle_tiles=True),
+    "shuffled-turned": BoardChoice("classic", shuffle_tiles=True, rotate_tiles=True),
+    "random": BoardChoice("random"),
+}
+"""The page's board choices: ``--board classic``, with ``--shuffle-tiles`` (and
+``--rotate-tiles``), and ``--board random`` with the default tile size and density. Board files
+are not offered: the server reads no files."""
+
+
+def seed_field(data: dict[str, Any]) -> int:
+    """The request's seed, or a fresh one (the page shows it, so the course can be had again)."""
+    seed = data.get("seed")
+    if seed is None or seed == "":
+        return random.SystemRandom().randrange(FRESH_SEEDS)
+    if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) < 30:
+        seed = int(seed.strip())
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise WebError(f"'seed': expected a whole number from 0 to {MAX_SEED}")
+    return seed
+
+
+def flag(data: dict[str, Any], name: str) -> bool:
+    """A true/false field of a request (false when absent)."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise WebError(f"'{name}': expected true or false")
+    return value
+
+
+def lake(data: dict[str, Any], seed: int) -> Board:
+    """The lake the request's ``board`` names (classic when absent), laid from ``seed``."""
+    name = data.get("board") or "classic"
+    if name not in BOARDS:
+        raise WebError(f"'board': {', '.join(BOARDS)}")
+    return _CATALOG.make(BOARDS[name], seed)
+
+
+def new_course(data: dict[str, Any]) -> tuple[Table, int]:
+    """A random legal course for race A, B or C on the chosen lake (as ``powerboats
+    course``)."""
+    race = data.get("race", "A")
+    if race not in RACE_NAMES:
+        raise WebError("'race': A, B or C")
+    seed = seed_field(data)
+    board = lake(data, seed)
+    course = CourseMaker(board).generate(race, seed, expansion=flag(data, "expansion"))
+    return Table("course", BOOK.race(course_code(course, board))), seed
+
+
+def course_from_file(data: Any) -> Table:
+    """A course file's contents (as ``validate`` and ``sheet --course`` read it), checked."""
+    try:
+        board, course = load_course(data, _CATALOG)
+    except IllegalCourse as exc:
+        raise CourseError(f"course file: {exc}") from None
+    return Table("course", BOOK.race(course_code(course, board)))
+
+
+def _colours(data: dict[str, Any]) -> list[str]:
+    players = data.get("players", "yellow,red")
+    if isinstance(players, str):
+        players = [p for p in (s.strip().lower() for s in players.split(",")) if p]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise WebError("'players': expected colours, e.g. yellow,red")
+    return players
+
+
+def game_races(data: dict[str, Any], seed: int) -> list[Race]:
+    """Races A, B and C of a new game: on the chosen lake from the seed, as ``play`` makes
+    them; or, given ``course`` (a course code), that course for its race and the other two made
+    on its lake from the seed (with expansion tiles if it has them)."""
+    code = data.get("course")
+    if code is None:
+        board = lake(data, seed)
+        expansion = flag(data, "expansion")
+        given: Race | None = None
+    else:
+        given = BOOK.race(text_field(data, "course", 2000).strip())
+        board = given.board
+        expansion = bool(given.course.expansion_tiles)
+    maker = CourseMaker(board)
+    return [given if given is not None and given.course.race == r else
+            BOOK.race(course_code(maker.generate(r, seed, expansion=expansion), board))
+            for r in RACE_NAMES]
+
+
+def new_game_table(data: dict[str, Any]) -> Table:
+    """A game about to begin, as ``powerboats play`` starts one: seats, the start player (rolled
+    from the seed unless given), races A, B and C (:func:`game_races`)."""
+    players = _colours(data)
+    seed = seed_field(data)
+    scoring = data.get("scoring", "standard")
+    if scoring not in ("standard", "variant"):
+        raise WebError("'scoring': standard or variant")
+    start = data.get("start_player") or None
+    if start is not None and not isinstance(start, str):
+        raise WebError("'start_player': expected a colour")
+    rng = random.Random(f"powerboats-game:{seed}")
+    first = (start or (rng.choice(players) if players else "")).lower()
+    races = game_races(data, seed)
+    game = new_game(players, first, races, Scoring(scoring))
+    return Table("game", races[0], game=game, seed=seed)
