@@ -65,9 +65,9 @@ class GameGroup(click.Group):
 
 
 class GameCommands(GameGroup):
-    """A game's group whose commands are defined in several modules (``course_builder.cli.GAMES``): the first
-    module's commands are there from the start, the other modules are imported only when a
-    command they define is asked for (or the list of all of them)."""
+    """A game's group whose commands are defined in several modules (``course_builder.cli.GAMES``):
+    the first module's commands are there from the start, the other modules are imported only
+    when a command they define is asked for (or the list of all of them)."""
 
     more: tuple[str, ...] = ()
     """The modules that add commands to this group, imported on first need."""
