@@ -9,6 +9,7 @@ or JSON); 141 standard output closed early by its reader.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import stat
@@ -20,7 +21,6 @@ from typing import Any, TypeVar
 import click
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.output import OutputError, write_all
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -37,12 +37,16 @@ class GameGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except OutputError as exc:
-            if exc.broken_pipe:  # -o /dev/stdout | head: as a closed stdout below
-                ctx.exit(STDOUT_CLOSED)
-            click.echo(f"Error: {exc}", err=True)
-            ctx.exit(1)
         except CourseBuilderError as exc:
+            # the writer of files is imported by the commands that write one (and so before one
+            # of its errors can come here), not by every command
+            from course_builder.core.output import OutputError
+
+            if isinstance(exc, OutputError):
+                if exc.broken_pipe:  # -o /dev/stdout | head: as a closed stdout below
+                    ctx.exit(STDOUT_CLOSED)
+                click.echo(f"Error: {exc}", err=True)
+                ctx.exit(1)
             one_line = " ".join(str(exc).splitlines())  # user text could carry line breaks
             click.echo(f"Error: {one_line}", err=True)
             ctx.exit(1)
@@ -58,6 +62,29 @@ class GameGroup(click.Group):
             click.echo(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for "
                        "the traceback and please report it)", err=True)
             ctx.exit(3)
+
+
+class GameCommands(GameGroup):
+    """A game's group whose commands are defined in several modules (``course_builder.cli.GAMES``):
+    the first module's commands are there from the start, the other modules are imported only
+    when a command they define is asked for (or the list of all of them)."""
+
+    more: tuple[str, ...] = ()
+    """The modules that add commands to this group, imported on first need."""
+
+    def _import_more(self) -> None:
+        for module in self.more:
+            importlib.import_module(module)
+        self.more = ()
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._import_more()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._import_more()
+        return super().get_command(ctx, cmd_name)
 
 
 SEED_MAX = 2**63 - 1
@@ -148,6 +175,8 @@ def emit(content: str | bytes, output: Path | None) -> None:
 
 def emit_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
     """Write several results all or nothing (one file per race of a game, say)."""
+    from course_builder.core.output import write_all  # only a command that writes files
+
     for path in write_all(files):
         click.echo(f"wrote {path}", err=True)
 

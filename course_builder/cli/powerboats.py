@@ -11,7 +11,7 @@ import click
 from course_builder.cli.common import (
     ILLEGAL_MOVE,
     F,
-    GameGroup,
+    GameCommands,
     emit,
     emit_files,
     input_name,
@@ -28,7 +28,7 @@ MAX_DENSITY = 0.35
 """The densest random lake (lakegen.LakeParams checks the same)."""
 
 
-@click.group(cls=GameGroup)
+@click.group(cls=GameCommands)
 def powerboats() -> None:
     """Powerboats (Cwali, 2008) and Expansion 1."""
 
@@ -41,7 +41,7 @@ def powerboats() -> None:
 def _tile_size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
     """``--tile-size ROWSxCOLS``, within the limits of random lakes (a usage error otherwise)."""
     from course_builder.powerboats.lake.board import BoardError
-    from course_builder.powerboats.lake.lakegen import LakeParams
+    from course_builder.powerboats.lake.params import LakeParams
 
     try:
         rows, cols = (int(x) for x in value.lower().split("x"))
@@ -85,7 +85,7 @@ def board_options(fn: F) -> F:
 def _board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
                   tile_size: tuple[int, int], density: float) -> Any:
     from course_builder.powerboats.lake.catalog import BoardChoice
-    from course_builder.powerboats.lake.lakegen import LakeParams
+    from course_builder.powerboats.lake.params import LakeParams
 
     if rotate_tiles and not shuffle_tiles:
         raise click.UsageError("--rotate-tiles only makes sense with --shuffle-tiles")

@@ -113,40 +113,48 @@ class HexBoard:
     def runs_ahead(self, passable: Sequence[bool]) -> tuple[tuple[int, ...], ...]:
         """For every hex ``i`` and direction ``d``: how many passable hexes follow one another
         straight ahead of it before the first impassable one or the board's edge."""
-        neighbors = self.neighbors
-        runs = [[0] * 6 for _ in neighbors]
-        for d in DIRECTIONS:
-            back = d.opposite()
+        runs = []
+        for ahead_of, back_of in self._line_steps():
+            run = [0] * len(ahead_of)
             # walk each line back from its far end so every run is computed once
-            for i, row in enumerate(neighbors):
-                if row[d] != -1:
+            for i, ahead in enumerate(ahead_of):
+                if ahead != -1:
                     continue  # not the last hex of a line in direction d
                 count = 0
                 j = i
                 while j != -1:
-                    runs[j][d] = count
+                    run[j] = count
                     count = count + 1 if passable[j] else 0
-                    j = neighbors[j][back]
-        return tuple(tuple(r) for r in runs)
+                    j = back_of[j]
+            runs.append(run)
+        return tuple(zip(*runs, strict=True))
 
     @cached_property
     def lines_ahead(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """``lines_ahead[i][d]``: the indices of the hexes straight ahead of hex ``i`` in
         direction ``d``, nearest first, to the board's edge (a line stops at the first gap)."""
-        neighbors = self.neighbors
-        lines: list[list[tuple[int, ...]]] = [[()] * 6 for _ in neighbors]
-        for d in DIRECTIONS:
-            back = d.opposite()
-            for i, row in enumerate(neighbors):
-                if row[d] != -1:
+        lines = []
+        for ahead_of, back_of in self._line_steps():
+            out: list[tuple[int, ...]] = [()] * len(ahead_of)
+            for i, ahead in enumerate(ahead_of):
+                if ahead != -1:
                     continue
-                ahead: tuple[int, ...] = ()
+                line = []  # from the far end back
                 j = i
                 while j != -1:
-                    lines[j][d] = ahead
-                    ahead = (j, *ahead)
-                    j = neighbors[j][back]
-        return tuple(tuple(row) for row in lines)
+                    line.append(j)
+                    j = back_of[j]
+                whole = tuple(line)
+                for k in range(1, len(whole)):
+                    out[whole[k]] = whole[k - 1::-1]
+            lines.append(out)
+        return tuple(zip(*lines, strict=True))
+
+    def _line_steps(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """For each direction ``d`` in order: the neighbour of every hex ahead (across side
+        ``d``) and behind (across the opposite side), as two columns of the neighbour table."""
+        columns = tuple(zip(*self.neighbors, strict=True)) if self.neighbors else ((),) * 6
+        return [(columns[d], columns[d.opposite()]) for d in DIRECTIONS]
 
     @cached_property
     def edge_runs(self) -> tuple[tuple[int, ...], ...]:

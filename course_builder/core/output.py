@@ -83,11 +83,9 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
         return _Staged(asked, asked, payload)  # a device, pipe or socket
     target = Path(os.path.realpath(asked)) if asked.is_symlink() else asked
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
-    import tempfile  # only when a file is written: it pulls in shutil and the compressors
-
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd, name = _new_file(target.parent, f".{target.name}.", ".tmp")
     except OSError as exc:
         raise OutputError(asked, _reason(exc), exc) from None
     staged = _Staged(asked, target, payload, Path(name))
@@ -103,6 +101,24 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
             raise OutputError(asked, _reason(exc), exc) from None
         raise
     return staged
+
+
+_NEW_FILE_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                   | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def _new_file(folder: Path, prefix: str, suffix: str) -> tuple[int, str]:
+    """A new file of a random name in ``folder``, created for this process alone (mode 0600,
+    never an existing file or link), open for writing: what ``tempfile.mkstemp`` does, without
+    importing :mod:`tempfile` (it pulls in shutil, random and the compressors, a large part of a
+    short command's start-up)."""
+    for _attempt in range(100):
+        name = os.path.join(folder, f"{prefix}{os.urandom(6).hex()}{suffix}")
+        try:
+            return os.open(name, _NEW_FILE_FLAGS, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free name for a temporary file in {folder}")
 
 
 def _write_special(item: _Staged) -> None:

@@ -17,18 +17,19 @@ server never serves a stale copy.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from course_builder.core.resources import read_data_text
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
-from course_builder.powerboats.lake.boardfile import LakeKit, parse_kit
-from course_builder.powerboats.lake.kit import assemble, parse_arrangement, shuffled_arrangement
-from course_builder.powerboats.lake.lakegen import LakeParams, random_lake
+from course_builder.powerboats.lake.params import LakeParams
+from course_builder.powerboats.lake.printed import printed_board
+
+if TYPE_CHECKING:
+    from course_builder.powerboats.lake.boardfile import LakeKit
 
 BUILT_IN = ("classic",)
 
@@ -54,7 +55,16 @@ class BoardChoice:
 @cache
 def built_in_kit(name: str) -> LakeKit:
     """A built-in kit (one of :data:`BUILT_IN`), parsed once."""
+    from course_builder.powerboats.lake.boardfile import parse_kit
+
     return parse_kit(read_data_text("boards", f"{name}.board"), f"{name}.board")
+
+
+def random_lake(seed: int, params: LakeParams) -> Board:
+    """A random lake (:mod:`.lakegen`, imported when the first one is made)."""
+    from course_builder.powerboats.lake.lakegen import random_lake as make
+
+    return make(seed, params)
 
 
 class Catalog:
@@ -66,6 +76,8 @@ class Catalog:
 
     def kit(self, name: str) -> LakeKit:
         """A built-in kit by name (parsed once), or the kit in a ``.board`` file (read now)."""
+        from course_builder.powerboats.lake.boardfile import parse_kit
+
         if name in BUILT_IN:
             return built_in_kit(name)
         if self._read_file is None:
@@ -74,9 +86,15 @@ class Catalog:
         return parse_kit(self._read_file(Path(name)), name)
 
     def printed(self, name: str) -> Board:
-        """A built-in lake in its printed arrangement; built once and shared."""
+        """A built-in lake in its printed arrangement; built once and shared (from the lake
+        shipped ready-made, :mod:`.printed`, else by assembling its kit)."""
         if name not in self._printed:
-            self._printed[name] = assemble(self.kit(name), source=BoardSource(name))
+            board = printed_board(name)
+            if board is None:
+                from course_builder.powerboats.lake.kit import assemble
+
+                board = assemble(self.kit(name), source=BoardSource(name))
+            self._printed[name] = board
         return self._printed[name]
 
     def make(self, choice: BoardChoice, seed: int | None = None) -> Board:
@@ -88,10 +106,18 @@ class Catalog:
             return random_lake(_need_seed(seed), choice.lake)
         if choice.board in BUILT_IN and not (choice.arrangement or choice.shuffle_tiles):
             return self.printed(choice.board)
+        from course_builder.powerboats.lake.kit import (
+            assemble,
+            parse_arrangement,
+            shuffled_arrangement,
+        )
+
         kit = self.kit(choice.board)
         if choice.arrangement:
             arrangement = parse_arrangement(kit, choice.arrangement)
         elif choice.shuffle_tiles:
+            import random
+
             rng = random.Random(f"powerboats-tiles:{_need_seed(seed)}")
             arrangement = shuffled_arrangement(kit, rng, rotate=choice.rotate_tiles)
         else:

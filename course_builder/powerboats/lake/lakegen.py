@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
@@ -31,6 +30,7 @@ from course_builder.powerboats.lake.board import (
     Spot,
     number_spots,
 )
+from course_builder.powerboats.lake.params import LakeParams
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -48,31 +48,6 @@ BORDER_DEPTH = 2
 _TILE_LETTERS = (("B", "C"), ("A", "C"), ("A", "C"), ("A", "B"), ("B", "C"), ("A", "B"))
 
 _MAX_ATTEMPTS = 50
-
-
-MIN_TILE = 6
-MAX_TILE = 48
-"""Rows and columns of one random lake tile: at most 48, a lake of about 98 x 146 hexes that is
-made in about a second; larger ones would keep a user waiting for no game anyone plays."""
-
-
-@dataclass(frozen=True)
-class LakeParams:
-    """What a random lake looks like: size of one lake tile and how much of it is island."""
-
-    tile_rows: int = 12
-    tile_cols: int = 8
-    density: float = 0.12
-
-    def check(self) -> None:
-        if not MIN_TILE <= self.tile_rows <= MAX_TILE or self.tile_rows % 2:
-            raise BoardError(f"tile rows must be even, {MIN_TILE} to {MAX_TILE}, got "
-                             f"{self.tile_rows}")
-        if not MIN_TILE <= self.tile_cols <= MAX_TILE:
-            raise BoardError(f"tile columns must be {MIN_TILE} to {MAX_TILE}, got "
-                             f"{self.tile_cols}")
-        if not 0.0 <= self.density <= 0.35:
-            raise BoardError(f"island density must be between 0 and 0.35, got {self.density}")
 
 
 def random_lake(seed: int, params: LakeParams | None = None) -> Board:

@@ -47,10 +47,23 @@ class LakeTables:
     def water_steps(self) -> tuple[tuple[tuple[Direction, int], ...], ...]:
         water = self._water
         e, ne, nw, w, sw, se = DIRECTIONS
-        return tuple(
-            tuple(step for step in ((e, a), (ne, b), (nw, c), (w, d), (sw, f), (se, g))
-                  if step[1] != -1 and water[step[1]])
-            for a, b, c, d, f, g in self._board.neighbors)
+        out = []
+        for a, b, c, d, f, g in self._board.neighbors:  # written out: the lake's largest table
+            row = []
+            if a != -1 and water[a]:
+                row.append((e, a))
+            if b != -1 and water[b]:
+                row.append((ne, b))
+            if c != -1 and water[c]:
+                row.append((nw, c))
+            if d != -1 and water[d]:
+                row.append((w, d))
+            if f != -1 and water[f]:
+                row.append((sw, f))
+            if g != -1 and water[g]:
+                row.append((se, g))
+            out.append(tuple(row))
+        return tuple(out)
 
     @cached_property
     def water_targets(self) -> tuple[tuple[int, ...], ...]:

@@ -1,0 +1,41 @@
+"""Start-up: the top-level help lists the games without importing them, and says the same."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+import pytest
+
+from course_builder.cli import GAMES, SUMMARIES, cli
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_each_summary_is_the_commands_own_help(name: str) -> None:
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None
+    for limit in range(10, 200):
+        stand_in = click.Command(name, help=SUMMARIES[name])
+        assert stand_in.get_short_help_str(limit) == command.get_short_help_str(limit)
+
+
+def _help(first: str) -> tuple[str, str]:
+    """``course-builder --help`` in a new process after running ``first``: what it prints, and
+    the command line's modules imported by the end."""
+    probe = (f"import sys\n{first}\nfrom course_builder.cli import main\n"
+             "sys.argv = ['course-builder', '--help']\ntry:\n    main()\nexcept SystemExit:\n"
+             "    pass\nprint(sorted(m for m in sys.modules if m.startswith('course_builder.cli.')),"
+             " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    return done.stdout, done.stderr.strip()
+
+
+def test_help_imports_no_game_and_lists_them_as_their_commands_do() -> None:
+    text, imported = _help("")
+    assert imported == "['course_builder.cli.common']"
+    every_game = "; ".join(f"import {m}" for modules in GAMES.values() for m in modules)
+    loaded_text, loaded = _help(every_game)  # every game imported first: click's own listing
+    assert "course_builder.cli.vanuatu" in loaded
+    assert text == loaded_text
