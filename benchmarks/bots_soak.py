@@ -33,7 +33,8 @@ def main() -> None:
              for seed in (1, 2) for race in "ABC"]
     jobs = [SimJob((code,), lineup, 7) for code in codes for lineup in LINEUPS]
     began = time.perf_counter()
-    runs = simulate_many(jobs, max(1, args.games // len(jobs)), workers=args.workers)
+    per_job = max(1, -(-args.games // len(jobs)))  # at least --games in all
+    runs = simulate_many(jobs, per_job, workers=args.workers)
     seconds = time.perf_counter() - began
     games = sum(len(r) for r in runs)
     moves = sum(b.turns for r in runs for run in r for race in run.races for b in race.boats)
