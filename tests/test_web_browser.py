@@ -78,6 +78,11 @@ def shot(page: Any, name: str) -> None:
 
 
 def test_place_two_boats_roll_pick_a_heading_and_read_the_ruling(page: Any) -> None:
+    page.fill("#seed", "")
+    page.click("#new-game")
+    page.wait_for_selector("#overlay .free")
+    assert page.input_value("#seed").isdigit()  # the seed drawn is shown, as for a course
+    page.click("summary")  # the opening controls folded away once the game was open
     page.fill("#seed", "7")
     page.click("#new-game")
     page.wait_for_selector("#overlay .free")
@@ -203,6 +208,7 @@ def test_the_game_over_view_has_each_races_order_and_points_and_the_downloads(pa
     assert page.locator("#orders li").first.text_content() == (
         "Race A: 1. orange, 2. purple, 3. yellow, 4. red")
     shot(page, "game-over")
+    assert page.locator("#download-record").is_hidden()  # offered once, in the standings
     name, record = downloaded(page, "#over-record")
     assert name == "powerboats-game-7.pbr" and record.startswith(b'[Game "Powerboats"]')
     assert record.decode("utf-8").strip() == page.text_content("#record").strip()

@@ -285,7 +285,7 @@ function render() {
   $("code").value = v.code;
   $("undo").disabled = !S.undo.length;
   const record = v.state.kind === "game" ? v.state.record : null;
-  $("download-record").hidden = !record;
+  $("download-record").hidden = !record || v.phase === "over";  // game over: the standings offer it
   $("record-box").hidden = !record;
   $("record").textContent = record || "";
   drawOverlay();
@@ -470,7 +470,9 @@ function readFile(input, then) {
 
 function wire() {
   $("game-form").addEventListener("submit", (e) => { e.preventDefault(); act(async () => {
-    await fresh(await call("game", gameRequest()));
+    const view = await call("game", gameRequest());
+    if (view.seed !== null && view.seed !== undefined) $("seed").value = view.seed;  // as "Show a course" does
+    await fresh(view);
   }); });
   $("game-on-course").addEventListener("click", () => act(async () => {
     await fresh(await call("game", Object.assign(gameRequest(), {course: S.view.code})));
