@@ -421,3 +421,25 @@ def test_several_pages_are_not_named_after_a_device() -> None:
 def test_a_bad_seed_says_what_a_seed_is(seed, message) -> None:
     result = run("course", "--seed", seed)
     assert result.exit_code == 2 and message in result.stderr
+
+
+def test_a_course_file_in_a_position_finds_its_board_beside_it(tmp_path: Path, monkeypatch
+                                                                 ) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "my-lake.board").write_text(data_path("boards", "classic.board").read_text())
+    monkeypatch.chdir(folder)
+    assert run("course", "--race", "A", "--seed", "3", "--board", "my-lake.board",
+               "--format", "json", "-o", "course.json").exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    result = run("moves", "--position", "@club/course.json | yellow 12,4 NW - d0 n1 | yellow 1",
+                 "--dice", "2")
+    assert result.exit_code == 0, result.output
+
+
+def test_no_dice_kept_under_zero_dice_turn_false_is_refused() -> None:
+    """MOVE-02 with zero_dice_turn=False: a boat holding none must add a die."""
+    position = f"{COURSE} | yellow 18,8 E - d0 n1 ; red 19,8 E 2 d0 n1 | yellow 3"
+    refused = run("moves", "--no-zero-dice-turn", "--position", position, "--dice", "")
+    assert refused.exit_code == 1 and "must add one" in one_line_error(refused)
+    assert run("moves", "--position", position, "--dice", "").exit_code == 0

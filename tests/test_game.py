@@ -341,3 +341,16 @@ def test_replay_of_a_file_that_is_not_a_record_says_so(tmp_path) -> None:
     assert result.exit_code == 1
     assert result.stderr == (f"Error: {course}:1:1: not a game record: a record starts with its "
                              "tags, [Name \"value\"] lines (docs/game-records.md)\n")
+
+
+def test_resume_never_overwrites_another_record_and_devices_are_not_records(tmp_path) -> None:
+    first = tmp_path / "g1.pbr"
+    run("play", "--players", "yellow,red", "--seed", "7", "-o", str(first), stdin="quit\n")
+    precious = tmp_path / "precious.pbr"
+    precious.write_text("kept\n")
+    resumed = run("play", "--resume", str(first), "-o", str(precious), stdin="quit\n")
+    assert resumed.exit_code == 2 and "holds a record already" in resumed.stderr
+    assert precious.read_text() == "kept\n"
+    to_null = run("play", "--players", "yellow,red", "--seed", "7", "-o", "/dev/null",
+                  stdin="quit\n")
+    assert to_null.exit_code == 0, to_null.output

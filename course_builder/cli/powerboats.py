@@ -438,16 +438,20 @@ def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
     return lake, [course]
 
 
-def catalog(beside: Path | None = None) -> Any:
+def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> Any:
     """Where this run's boards come from: the built-in ones and the user's board files. A
-    board file named by a course file is looked for ``beside`` it first (the course file's
-    folder), then from the current folder; a bare name that is neither a built-in board nor a
-    file is said to be an unknown board (a typo of 'classic', say)."""
+    board file named by a course file is looked for beside it first (``beside``: the course
+    file; ``folders``: the folders of the course files read so far, latest first), then from the
+    current folder; a bare name that is neither a built-in board nor a file is said to be an
+    unknown board (a typo of 'classic', say)."""
     from course_builder.powerboats.lake.catalog import BUILT_IN, Catalog
 
     def read_board(path: Path) -> str:
-        if beside is not None and not path.is_absolute() and str(beside) != "-":
-            near = beside.parent / path
+        places = list(folders or [])
+        if beside is not None and str(beside) != "-":
+            places.insert(0, beside.parent)
+        for folder in places if not path.is_absolute() else []:
+            near = folder / path
             if near.exists():
                 return read_text(near)
         if not path.exists() and path.suffix != ".board" and len(path.parts) == 1:
@@ -468,7 +472,15 @@ def read_position(text: str, rules: Any) -> Any:
         position_from_json,
     )
 
-    book = RaceBook(catalog(), read_course=lambda ref: read_json(Path(ref)))
+    folders: list[Path] = []
+
+    def read_course(ref: str) -> Any:
+        data = read_json(Path(ref))
+        if ref != "-":
+            folders.insert(0, Path(ref).parent)  # its board file is looked for beside it
+        return data
+
+    book = RaceBook(catalog(folders=folders), read_course=read_course)
     if "|" in text:
         return parse_position(text, rules, book)
     content = read_text(Path(text))

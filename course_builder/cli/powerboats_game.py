@@ -20,6 +20,7 @@ import click
 
 from course_builder.cli.common import (
     OUTPUT_HELP,
+    input_name,
     progress_bar,
     read_text,
     resolve_seed,
@@ -37,16 +38,18 @@ from course_builder.core.errors import CourseBuilderError
 from course_builder.core.output import write_atomic
 
 
-def _book() -> Any:
+def _book(record: Path) -> Any:
+    """The races of a record's header; a board file they name is looked for beside the record
+    first."""
     from course_builder.powerboats.play.notation import RaceBook
 
-    return RaceBook(catalog())
+    return RaceBook(catalog(record))
 
 
 def _load_record(path: Path) -> Any:
     from course_builder.powerboats.play.record import read_record
 
-    return read_record(read_text(path), str(path))
+    return read_record(read_text(path), input_name(path))
 
 
 # -------------------------------------------------------------------------------------------------
@@ -66,7 +69,7 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
 
     record = _load_record(record_path)
     with progress_bar("replaying") as progress:
-        done = replay(record, _book(), progress)
+        done = replay(record, _book(record_path), progress)
     game, error = done.game, done.error
     standing = [{"colour": s.colour, "points": s.points, "by_race": list(s.by_race),
                  "rank": s.rank} for s in game.standings()]
@@ -148,11 +151,14 @@ def play_cmd(players: str, names: str | None, start_player: str | None, board: s
         _no_new_game_options()
         game, seed = _resumed(resume)
         target = output or resume
+        if target.resolve() != resume.resolve() and target.is_file():
+            raise click.UsageError(f"{target} holds a record already: give a new file with -o, "
+                                   f"or leave -o out to save to {resume}")
     else:
         seed = resolve_seed(seed, True)
         assert seed is not None
         target = output or Path("output") / f"powerboats-game-{seed}.pbr"
-        if target.exists():  # a record is never overwritten: it may hold a game in progress
+        if target.is_file():  # a record is never overwritten: it may hold a game in progress
             raise click.UsageError(f"{target} exists: carry on its game with --resume {target}, "
                                    "or give another -o")
         game = _new_game(players, names, start_player, seed, expansion, scoring, options,
@@ -183,7 +189,7 @@ def _resumed(path: Path) -> tuple[Any, int]:
     from course_builder.powerboats.play.record import replay
 
     record = _load_record(path)
-    done = replay(record, _book())
+    done = replay(record, _book(path))
     if not done.ok:
         raise CourseBuilderError(f"{path}: cannot resume: {done.error}")
     seed = record.tags.get("Seed", "0")

@@ -144,7 +144,7 @@ def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *
 def _check_spot_counts(path: str, marks: list[tuple[Hex, SpotMark]]) -> None:
     """Every letter on exactly :data:`SPOTS_PER_LETTER` spots. Which spot of a miscounted letter
     is the mistake cannot be known, so every miscounted letter is named with where each of its
-    spots is written; the error points at the first of them."""
+    spots is written; the error points at the first of them in the file."""
     by_letter: dict[str, list[SpotMark]] = {letter: [] for letter in LETTERS}
     for _h, mark in sorted(marks, key=lambda hm: (hm[1].line, hm[1].col)):
         by_letter[mark.letter].append(mark)
@@ -156,7 +156,8 @@ def _check_spot_counts(path: str, marks: list[tuple[Hex, SpotMark]]) -> None:
     for letter, found in wrong.items():
         at = ", ".join(f"{m.line}:{m.col}" for m in found)
         parts.append(f"{len(found)} '{letter}' spots" + (f" (at {at})" if found else ""))
-    first = next((found[0] for found in wrong.values() if found), None)
+    first = min((m for found in wrong.values() for m in found), key=lambda m: (m.line, m.col),
+                default=None)
     raise BoardFileError(
         path, first.line if first else 1, first.col if first else 1,
         f"the lake has {' and '.join(parts)}; a lake has exactly {SPOTS_PER_LETTER} spots of "

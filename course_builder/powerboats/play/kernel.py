@@ -184,6 +184,9 @@ def rolled_dice_problem(position: Position, dice: Sequence[int]) -> str | None:
         state = f"finished {boat.finished}" if boat.finished else "sunk"
         return f"{boat.colour} has {state} and does not move any more"
     held, count = len(boat.dice), len(dice)
+    if not held and not count and not position.race.rules.zero_dice_turn:
+        return (f"{boat.colour} holds no dice and must add one, so it rolls 1 die (ruling "
+                "MOVE-02, option zero_dice_turn=False)")
     if abs(count - held) > 1:
         return (f"{boat.colour} holds {held} {'die' if held == 1 else 'dice'}: after its dice "
                 f"step it holds {max(held - 1, 0)} to {held + 1}, not {count} "
