@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
-from course_builder.powerboats.course.model import Route
+from course_builder.core.hexgrid import Direction, Hex
 from course_builder.powerboats.course.progress import (
     Gate,
     advance,
@@ -16,6 +15,7 @@ from course_builder.powerboats.course.progress import (
     start_counts,
 )
 from course_builder.powerboats.course.routing import NoRoute, RouteResult
+from course_builder.powerboats.course.routing import _result as routed
 from course_builder.powerboats.course.tile import side_directions
 from course_builder.powerboats.lake.board import Board
 
@@ -131,17 +131,4 @@ def _result(board: Board, parent: list[int], last: int, finish: int, n: int,
     indices = [start_tile] + [s % n for s in states] + [finish]
     goal = max(phase_of)
     phases = [0] + [phase_of[s // n] for s in states] + [goal]
-    # the step that finally rounded each buoy: the last time the count rose to that buoy
-    last_rise: dict[int, int] = {}
-    for i in range(1, len(phases)):
-        for k in range(phases[i - 1] + 1, phases[i] + 1):  # one step may round two buoys
-            last_rise[k] = i
-    roundings = tuple(last_rise[k] for k in sorted(last_rise))
-    hexes = tuple(board.hex_at(i) for i in indices)
-    start_dir = _step_direction(board, indices[0], indices[1])
-    finish_dir = _step_direction(board, indices[-2], indices[-1])
-    return RouteResult(Route(hexes, roundings), start_dir, finish_dir)
-
-
-def _step_direction(board: Board, a: int, b: int) -> Direction:
-    return DIRECTIONS[board.neighbors[a].index(b)]
+    return routed(board, indices, phases)  # the route is assembled as the real search does

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from course_builder.cli import cli
 from course_builder.cli.common import ILLEGAL_MOVE, STDOUT_CLOSED
 from course_builder.core.resources import data_path
+from tests.cli_checks import one_line_error
 
 COURSE = "classic:A:A3,A4ccw,A1cw,A2cw:E,SW"
 POSITION = f"{COURSE} | yellow 18,8 E 32 d0 n1 ; red 19,8 E 2 d0 n1 | yellow 3"
@@ -28,11 +29,6 @@ def run(*args: str, stdin: str | None = None):
     return CliRunner().invoke(cli, ["powerboats", *args], input=stdin)
 
 
-def one_line_error(result, code: int = 1) -> str:
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output and "internal error" not in result.output
-    assert result.stderr.count("\n") == 1, result.stderr
-    return result.stderr
 
 
 @pytest.fixture(scope="module")

@@ -167,18 +167,13 @@ def play_cmd(players: str, names: str | None, start_player: str | None, board: s
     table.run()
 
 
-_NEW_GAME_OPTIONS = ("players", "names", "start_player", "board", "shuffle_tiles",
-                     "rotate_tiles", "tile_size", "density", "seed", "expansion", "scoring")
-
-
 def _no_new_game_options() -> None:
     """``--resume`` carries on the game its record describes: options that would set up another
     game are refused rather than silently ignored."""
     from click.core import ParameterSource
 
     ctx = click.get_current_context()
-    given = [name for name in (*_NEW_GAME_OPTIONS, *ctx.params)
-             if name not in ("resume", "output")
+    given = [name for name in ctx.params if name not in ("resume", "output")
              and ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
     if given:
         option = "--" + given[0].replace("_", "-")
@@ -199,7 +194,7 @@ def _resumed(path: Path) -> tuple[Any, int]:
 def _new_game(players: str, names: str | None, start_player: str | None, seed: int,
               expansion: bool, scoring: str, options: dict[str, Any], choice: Any) -> Any:
     from course_builder.powerboats.course.generate import CourseMaker
-    from course_builder.powerboats.play.game import check_seats, new_game
+    from course_builder.powerboats.play.game import SeatError, check_seats, new_game
     from course_builder.powerboats.play.race import Race
     from course_builder.powerboats.play.scoring import Scoring
 
@@ -208,9 +203,8 @@ def _new_game(players: str, names: str | None, start_player: str | None, seed: i
     first = (start_player or "").strip().lower()
     try:  # the seats are checked before anything is rolled or printed
         check_seats(colours, first or (colours[0] if colours else ""), name_list)
-    except CourseBuilderError as e:
-        hint = ("--start-player" if "start player" in str(e) else
-                "--names" if "names for" in str(e) else "--players")
+    except SeatError as e:
+        hint = {"start_player": "--start-player", "names": "--names"}.get(e.field, "--players")
         raise click.BadParameter(str(e), param_hint=f"'{hint}'") from None
     rng = random.Random(f"powerboats-game:{seed}")
     first = first or rng.choice(colours)

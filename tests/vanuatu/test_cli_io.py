@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from course_builder.cli import cli
 from course_builder.cli.vanuatu import vanuatu
+from tests.cli_checks import one_line_error
 
 
 def run(*args: str, stdin: str | bytes | None = None):
@@ -29,11 +30,6 @@ def game(tmp_path: Path) -> Path:
     return path
 
 
-def one_line_error(result, exit_code: int = 1) -> str:
-    assert result.exit_code == exit_code, result.output
-    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
-    assert "Traceback" not in result.output
-    return result.stderr
 
 
 def round_of(path: Path) -> int:

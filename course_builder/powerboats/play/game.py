@@ -67,23 +67,34 @@ Entry = Placement | Played
 """One line of a game's history."""
 
 
+class SeatError(GameError):
+    """A seat that cannot be: ``field`` says which part of the seating is wrong (``colours``,
+    ``start_player`` or ``names``), so the command line and a record's header can point at the
+    option or tag that gave it."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def check_seats(colours: Sequence[str], start_player: str, names: Sequence[str] = ()
                 ) -> tuple[str, ...]:
     """The boats by seat, in lower case, once checked: 2 to 6 boats of known colours, each once,
-    the start player among them, a name per boat if names are given (:class:`GameError`)."""
+    the start player among them, a name per boat if names are given (:class:`SeatError`)."""
     colours = tuple(c.lower() for c in colours)
     if not MIN_BOATS <= len(colours) <= MAX_BOATS:
-        raise GameError(f"a game has {MIN_BOATS} to {MAX_BOATS} boats, got {len(colours)}")
+        raise SeatError(f"a game has {MIN_BOATS} to {MAX_BOATS} boats, got {len(colours)}",
+                        "colours")
     unknown = [c for c in colours if c not in BOAT_COLOURS]
     if unknown:
-        raise GameError(f"no boat is {unknown[0]!r}: boat colours are "
-                        f"{', '.join(BOAT_COLOURS)} (MOVE-11)")
+        raise SeatError(f"no boat is {unknown[0]!r}: boat colours are "
+                        f"{', '.join(BOAT_COLOURS)} (MOVE-11)", "colours")
     if len(set(colours)) != len(colours):
-        raise GameError("each boat colour once")
+        raise SeatError("each boat colour once", "colours")
     if start_player.lower() not in colours:
-        raise GameError(f"the start player {start_player!r} has no boat")
+        raise SeatError(f"the start player {start_player!r} has no boat", "start_player")
     if names and len(names) != len(colours):
-        raise GameError(f"{len(names)} names for {len(colours)} boats")
+        raise SeatError(f"{len(names)} names for {len(colours)} boats", "names")
     return colours
 
 

@@ -173,6 +173,12 @@ class Preview:
         return self.path[-1] if self.path else None
 
 
+def _out_of_race(boat: Boat) -> str:
+    """Why a boat that has finished or sunk has no move (MOVE-11)."""
+    state = f"finished {boat.finished}" if boat.finished else "sunk"
+    return f"{boat.colour} has {state} and does not move any more"
+
+
 def rolled_dice_problem(position: Position, dice: Sequence[int]) -> str | None:
     """Why the boat to move cannot hold ``dice`` after this turn's roll, or None: a boat that
     has finished or sunk does not move; one dice step changes the count by one at most
@@ -181,8 +187,7 @@ def rolled_dice_problem(position: Position, dice: Sequence[int]) -> str | None:
     :func:`heading_choices` itself trusts its caller, as bots do."""
     boat = position.boat
     if boat.finished or boat.sunk:
-        state = f"finished {boat.finished}" if boat.finished else "sunk"
-        return f"{boat.colour} has {state} and does not move any more"
+        return _out_of_race(boat)
     held, count = len(boat.dice), len(dice)
     if not held and not count and not position.race.rules.zero_dice_turn:
         return (f"{boat.colour} holds no dice and must add one, so it rolls 1 die (ruling "
@@ -382,8 +387,7 @@ def apply(position: Position, move: Move) -> Outcome:
     race = position.race
     boat = position.boats[position.to_move]
     if boat.finished or boat.sunk:
-        state = f"finished {boat.finished}" if boat.finished else "sunk"
-        raise IllegalMove(f"{boat.colour} has {state} and does not move any more")
+        raise IllegalMove(_out_of_race(boat))
     dice = resolve_dice(boat, move)
     total = sum(dice)
     if (total == 0 and move.change is _KEEP and not boat.dice

@@ -37,7 +37,15 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.powerboats.play.game import Entry, Game, GameError, GameSetup, Placement, Played
+from course_builder.powerboats.play.game import (
+    Entry,
+    Game,
+    GameError,
+    GameSetup,
+    Placement,
+    Played,
+    SeatError,
+)
 from course_builder.powerboats.play.kernel import IllegalMove
 from course_builder.powerboats.play.notation import NotationError, RaceBook, parse_move
 from course_builder.powerboats.play.race import Race
@@ -256,9 +264,12 @@ def setup_from_tags(tags: dict[str, str], book: RaceBook | None = None,
     try:
         return GameSetup(tuple(tags["Players"].split()), tags["StartPlayer"],
                          (races[0], races[1], races[2]), scoring, names)
-    except GameError as exc:
-        tag = ("StartPlayer" if "start player" in str(exc) else
-               "Names" if "names for" in str(exc) else "Players")
+    except SeatError as exc:
+        tag = {"start_player": "StartPlayer", "names": "Names"}.get(exc.field, "Players")
+        raise RecordError(f"{where(tag)}: {exc}") from None
+    except GameError as exc:  # the races: all on race A's lake
+        tag = next((f"Race{r.course.race}" for r in races[1:]
+                    if r.course.board_source != races[0].course.board_source), "RaceB")
         raise RecordError(f"{where(tag)}: {exc}") from None
 
 
