@@ -5,9 +5,10 @@ three stages, and each sweep does them as array operations, one rounding state (
 value array, :mod:`.space`) at a time:
 
 1. *after the roll*: ``W = 1 + min over the legal headings of V(where the move leaves the
-   boat)``: a gather along precomputed indices (:func:`move_indices`: one index array per
-   heading, shared by every rounding state, plus a short list of exceptions per row for the
-   moves that round a buoy, finish or meet low water);
+   boat)``: a gather along precomputed indices (:func:`move_indices`: for every total and
+   heading one small array of places, shared by every rounding state and dice set, in the
+   solver's own :class:`Layout` where the four damages of a place are neighbours; plus a short
+   list of exceptions per row for the moves that round a buoy, finish or meet low water);
 2. *the roll*: the expected ``W`` of each roll plan, a matrix product with the roll matrix
    (plans x dice sets, :mod:`.dice`), done block by block (:class:`RollProduct`);
 3. *the dice step*: ``V = min over the plans the boat may choose`` (along the sub-multiset
@@ -45,12 +46,21 @@ from course_builder.powerboats.study.transitions import (
 
 @dataclass
 class MoveIndex:
-    """Where each heading leaves each state: ``plain[turn]`` holds, for every (damage, dice,
-    place) of a row, the index in the same row of the state the move leads to (or an end
-    cell); ``src[row][turn]`` and ``dst[row][turn]`` are the exceptions: index in the row, and
-    flat index in the whole value array."""
+    """Where each heading leaves each state, in the solver's own layout (:class:`Layout`).
 
-    plain: list[np.ndarray]
+    A plain move keeps the dice and the damage or, in a crash, loses the dice and adds damage;
+    either way where it goes depends on the place, the total and the heading only. So, for every
+    total and heading, ``kept[total][turn]`` gives each place the place the move leads to (the
+    row's padding place, valued infinite, where the move is not a plain one that keeps the
+    dice), read from the block of the total's dice sets; and ``crashed[total][turn]`` gives each
+    place its row in the crash table (:meth:`Layout.crash_table`: the no-dice values of the row
+    shifted by the damage the crash adds, the sinking penalty, or infinite where the move does
+    not crash). ``src[row][turn]`` and ``dst[row][turn]`` are the moves that are not plain
+    (rounding, finishing, low water): index in the row's after-the-roll array, and flat index
+    in the whole value array."""
+
+    kept: list[list[np.ndarray]]
+    crashed: list[list[np.ndarray]]
     src: list[list[np.ndarray]]
     dst: list[list[np.ndarray]]
 
@@ -61,8 +71,9 @@ class MoveIndex:
 
 @dataclass
 class Solution:
-    """The solved values: ``values[row]`` the value before the dice step of each state of a
-    rounding state (then its end cells), ``after_roll[row]`` the value after the roll."""
+    """The solved values in :mod:`.space`'s layout: ``values[row]`` the value before the dice
+    step of each state of a rounding state (then its end cells), ``after_roll[row]`` the value
+    after the roll."""
 
     space: StateSpace
     values: np.ndarray
@@ -72,35 +83,114 @@ class Solution:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The solver's arrays, laid out for fast gathers: a row of values holds, for every dice
+    set, the places (plus one padding place, valued infinite) times the damages, then the three
+    end cells; a row of values after the roll holds every dice set x place x damage. The damages
+    of a place are neighbours, so a move's gather copies four values at once with an index per
+    place (one small array per total and heading, shared by every row and set) instead of an
+    index per state. :mod:`.space` keeps its own layout for everyone else; :meth:`canonical`
+    converts."""
+
+    n_sets: int
+    n_places: int
+
+    @property
+    def block(self) -> int:
+        """Cells of one dice set in a row of values (with the padding place)."""
+        return (self.n_places + 1) * DAMAGES
+
+    @property
+    def body(self) -> int:
+        return self.n_sets * self.block
+
+    @property
+    def row(self) -> int:
+        return self.body + 3
+
+    @property
+    def after(self) -> int:
+        """Cells of a row after the roll."""
+        return self.n_sets * self.n_places * DAMAGES
+
+    def value_cells(self, local: np.ndarray, n_body: int) -> np.ndarray:
+        """The cells in a row of values of :mod:`.space`'s local indices (end cells too:
+        ``n_body`` is the space's body)."""
+        n_p = self.n_places
+        dice, rest = np.divmod(local, DAMAGES * n_p)
+        damage, place = np.divmod(rest, n_p)
+        cells = dice * self.block + place * DAMAGES + damage
+        return np.where(local >= n_body, local - n_body + self.body, cells)
+
+    def after_cells(self, local: np.ndarray) -> np.ndarray:
+        """The cells in a row after the roll of :mod:`.space`'s local indices."""
+        n_p = self.n_places
+        dice, rest = np.divmod(local, DAMAGES * n_p)
+        damage, place = np.divmod(rest, n_p)
+        return (dice * n_p + place) * DAMAGES + damage
+
+    def canonical(self, values: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``values`` and ``after`` in :mod:`.space`'s layout."""
+        n_rows, s, n_p = len(values), self.n_sets, self.n_places
+        body = values[:, :self.body].reshape(n_rows, s, n_p + 1, DAMAGES)[:, :, :n_p]
+        out = np.empty((n_rows, s * DAMAGES * n_p + 3), dtype=values.dtype)
+        out[:, :-3].reshape(n_rows, s, DAMAGES, n_p)[...] = body.transpose(0, 1, 3, 2)
+        out[:, -3:] = values[:, -3:]
+        later = np.ascontiguousarray(
+            after.reshape(n_rows, s, n_p, DAMAGES).transpose(0, 1, 3, 2)).reshape(n_rows, -1)
+        return out, later
+
+    def crash_table(self, row: np.ndarray, sink_penalty: float, out: np.ndarray) -> np.ndarray:
+        """The values a crash leads to, as rows of four damages: for 1, 2 and 3 damage added,
+        every place of the no-dice set with the damage shifted (4 or more sinks), then a row of
+        the sinking penalty and a row of infinities (moves that do not crash)."""
+        n_p = self.n_places
+        nodice = row[:self.block].reshape(n_p + 1, DAMAGES)
+        table = out.reshape(-1, DAMAGES)
+        for k in range(1, DAMAGES):
+            part = table[(k - 1) * (n_p + 1):k * (n_p + 1)]
+            part[:, :DAMAGES - k] = nodice[:, k:]
+            part[:, DAMAGES - k:] = sink_penalty
+        table[-2] = sink_penalty
+        table[-1] = np.inf
+        return out
+
+
+CRASH_ROWS = DAMAGES - 1
+"""Damage added by a crash that leaves the boat afloat at some damage: 1 to 3."""
+
+
 def move_indices(moves: Transitions) -> MoveIndex:
     """The index arrays of the heading stage (see :class:`MoveIndex`)."""
     space = moves.space
-    n_p, n_s, body = space.n_places, space.n_sets, space.body
-    assert space.dice.sets[0] == ()
-    plain = [np.full((n_s, DAMAGES, n_p), body + 3 + ILLEGAL, dtype=np.intp) for _ in range(3)]
-    d = np.arange(DAMAGES)[None, :, None]
+    n_p = space.n_places
+    sink_row = CRASH_ROWS * (n_p + 1)
+    kept: list[list[np.ndarray]] = []
+    crashed: list[list[np.ndarray]] = []
     for total in range(moves.target.shape[1]):
-        sl = space.dice.total_slice(total)
-        s = np.arange(sl.start, sl.stop)[:, None, None]
+        kept.append([])
+        crashed.append([])
         for turn in range(3):
-            tgt = moves.target[:, total, turn][None, None, :]
-            k = moves.damage[:, total, turn].astype(np.int64)[None, None, :]
-            crash = moves.crash[:, total, turn][None, None, :]
-            kept = (s * DAMAGES + d) * n_p + tgt
-            lost = (d + k) * n_p + tgt
-            idx = np.where(crash, np.where(d + k >= DAMAGES, body + 3 + SUNK, lost), kept)
-            idx = np.where(tgt >= 0, idx, body + 3 + ILLEGAL)
-            plain[turn][sl] = idx
+            tgt = moves.target[:, total, turn].astype(np.intp)
+            k = moves.damage[:, total, turn].astype(np.intp)
+            crash = moves.crash[:, total, turn] & (tgt >= 0)
+            keep = (tgt >= 0) & ~moves.crash[:, total, turn]
+            kept[-1].append(np.where(keep, tgt, n_p))
+            shifted = (np.clip(k, 1, CRASH_ROWS) - 1) * (n_p + 1) + np.maximum(tgt, 0)
+            crashed[-1].append(np.where(crash, np.where(k >= DAMAGES, sink_row, shifted),
+                                        sink_row + 1))
     src, dst = _exceptions(moves)
-    return MoveIndex([p.ravel() for p in plain], src, dst)
+    return MoveIndex(kept, crashed, src, dst)
 
 
 def _exceptions(moves: Transitions) -> tuple[list[list[np.ndarray]], list[list[np.ndarray]]]:
-    """The moves that are not plain, as (index in the row, flat target) per row and heading. The
-    sources of a heading are the same cells in every row (one array, shared); the targets are
-    worked out row by row from the signatures' answers."""
+    """The moves that are not plain, as (index after the roll, flat target) per row and heading,
+    in the solver's layout. The sources of a heading are the same cells in every row; the
+    targets are worked out row by row from the signatures' answers."""
     space = moves.space
-    n_rows, row, body = len(space.roundings), space.row, space.body
+    layout = Layout(space.n_sets, space.n_places)
+    n_rows, row, body = len(space.roundings), layout.row, space.body
     rows = np.arange(n_rows, dtype=np.int64)[:, None]
     srcs: list[list[np.ndarray]] = [[] for _ in range(n_rows)]
     dsts: list[list[np.ndarray]] = [[] for _ in range(n_rows)]
@@ -110,11 +200,13 @@ def _exceptions(moves: Transitions) -> tuple[list[list[np.ndarray]], list[list[n
         src, sig, local, sunk = (np.concatenate([p[turn][k] for p in parts]) for k in range(4))
         after = np.where(sig >= 0, answers[np.maximum(sig, 0)].T if len(answers) else rows,
                          rows)  # the rounding state after, row by row (-1: finished)
-        dst = np.where(after == FINISHED_ROUND, rows * row + body + 3 + FINISHED,
-                       np.where(sunk, rows * row + body + 3 + SUNK, after * row + local))
+        cell = layout.value_cells(local, body)
+        dst = np.where(after == FINISHED_ROUND, rows * row + layout.body + 3 + FINISHED,
+                       np.where(sunk, rows * row + layout.body + 3 + SUNK, after * row + cell))
+        src = layout.after_cells(src).astype(np.intp)
         for r in range(n_rows):
             srcs[r].append(src)
-            dsts[r].append(dst[r])
+            dsts[r].append(dst[r].astype(np.intp))
     return srcs, dsts
 
 
@@ -240,45 +332,57 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     """Sweep until no value moves by more than ``tolerance`` (see the module docstring), from
     the values ``start`` (rows x places, the same for every damage and dice set; default 0).
 
-    The hot loop of par: each sweep is a handful of numpy operations per rounding state over
-    arrays of every (damage, dice, place), so it is kept in one piece.
+    The hot loop of par: each sweep is a handful of numpy operations per rounding state, total
+    and heading over arrays of every (dice, place, damage), so it is kept in one piece.
     """
     started = time.perf_counter()
     space = moves.space
-    n_rows, body = len(space.roundings), space.body
-    shape = (space.n_sets, DAMAGES * space.n_places)
-    values: np.ndarray = np.zeros((n_rows, space.row), dtype=dtype)
+    n_rows, n_p, n_s = len(space.roundings), space.n_places, space.n_sets
+    layout = Layout(n_s, n_p)
+    body = layout.body
+    values: np.ndarray = np.zeros((n_rows, layout.row), dtype=dtype)
+    cells = values[:, :body].reshape(n_rows, n_s, n_p + 1, DAMAGES)
     if start is not None:
-        for r in range(n_rows):
-            values[r, :body].reshape(-1, space.n_places)[...] = start[r]
+        cells[:, :, :n_p, :] = start.astype(dtype)[:, None, :, None]
+    cells[:, :, n_p, :] = np.inf  # the padding place: where a heading is not a plain move
     values[:, body + 3 + SUNK] = sink_penalty
     values[:, body + 3 + ILLEGAL] = np.inf
     values[:, body + 3 + FINISHED] = 0.0
-    after: np.ndarray = np.zeros((n_rows, body), dtype=dtype)
+    after: np.ndarray = np.zeros((n_rows, layout.after), dtype=dtype)
     flat = values.ravel()
+    shape = (n_s, n_p * DAMAGES)
     roll = RollProduct(space.dice, dtype, shape[1])
     order = solve_order(space)
-    cand: np.ndarray = np.empty(body, dtype=dtype)
+    slices = [space.dice.total_slice(t) for t in range(len(index.kept))]
+    cand: np.ndarray = np.empty((n_s, n_p, DAMAGES), dtype=dtype)
+    table: np.ndarray = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES), dtype=dtype)
+    crash: np.ndarray = np.empty((n_p, DAMAGES), dtype=dtype)
     residual = np.inf
     sweeps = 0
-    while residual > tolerance and sweeps < max_sweeps:
-        residual = 0.0
-        for r in order:
-            row = values[r]
-            w = after[r]
-            for turn in range(3):
-                target = w if turn == 0 else cand
-                np.take(row, index.plain[turn], out=target, mode="clip")
-                target[index.src[r][turn]] = flat[index.dst[r][turn]]
-                if turn:
-                    np.minimum(w, cand, out=w)
-            w += 1
-            new = best_plans(space.dice, roll(w.reshape(shape)))
-            old = row[:body].reshape(shape)
-            residual = max(residual, float(np.max(np.abs(new - old))))
-            old[...] = new
-        sweeps += 1
-        if progress:
-            progress(sweeps, residual)
-    return Solution(space, values, after, sweeps, residual, time.perf_counter() - started)
-
+    with np.errstate(invalid="ignore"):
+        while residual > tolerance and sweeps < max_sweeps:
+            residual = 0.0
+            for r in order:
+                sets = cells[r]
+                w = after[r].reshape(n_s, n_p, DAMAGES)
+                layout.crash_table(values[r], sink_penalty, table)
+                for turn in range(3):
+                    target = w if turn == 0 else cand
+                    for total, sl in enumerate(slices):
+                        out = target[sl]
+                        np.take(sets[sl], index.kept[total][turn], axis=1, out=out)
+                        np.take(table, index.crashed[total][turn], axis=0, out=crash)
+                        np.minimum(out, crash, out=out)
+                    target.reshape(-1)[index.src[r][turn]] = flat[index.dst[r][turn]]
+                    if turn:
+                        np.minimum(w, cand, out=w)
+                w += 1
+                new = best_plans(space.dice, roll(w.reshape(shape))).reshape(n_s, n_p, DAMAGES)
+                old = sets[:, :n_p]
+                residual = max(residual, float(np.max(np.abs(new - old))))
+                old[...] = new
+            sweeps += 1
+            if progress:
+                progress(sweeps, residual)
+    canonical, later = layout.canonical(values, after)
+    return Solution(space, canonical, later, sweeps, residual, time.perf_counter() - started)
