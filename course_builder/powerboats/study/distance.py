@@ -47,24 +47,47 @@ def _edges(moves: Transitions, crashes: bool) -> tuple[np.ndarray, np.ndarray, n
 def moves_to_go(moves: Transitions, *, crashes: bool = True) -> np.ndarray:
     """``[rounding, place]``: the fewest moves to finish with a free choice of total (inf where
     the finish cannot be reached); ``crashes=False`` leaves out the moves that crash (those that
-    take damage, for the rounding and exact moves)."""
+    take damage, for the rounding and exact moves).
+
+    Breadth first backwards from the moves that finish: each level looks only at the moves into
+    the places reached on the level before (:class:`_Reverse`), so the work is one look at each
+    move, however many levels the lake needs."""
     space = moves.space
     n_rows, n_p = len(space.roundings), space.n_places
     sources, targets, finishing = _edges(moves, crashes)
     plain = moves.target
     ok = plain >= 0 if crashes else (plain >= 0) & ~moves.crash
-    step = np.where(ok, plain, n_p).reshape(n_p, -1)  # n_p: an extra column of inf
-    src = sources.astype(np.intp)
-    dst = targets.astype(np.intp)
-    first = np.full(n_rows * n_p, np.inf)
-    first[finishing.astype(np.intp)] = 1.0
-    go = first.reshape(n_rows, n_p)
-    while True:
-        padded = np.concatenate([go, np.full((n_rows, 1), np.inf)], axis=1)
-        new = np.minimum(go, padded[:, step].min(axis=2) + 1.0)
-        flat = new.ravel()
-        if len(src):
-            np.minimum.at(flat, src, go.ravel()[dst] + 1.0)
-        if np.array_equal(new, go):
-            return go
-        go = new
+    places = np.broadcast_to(np.arange(n_p)[:, None, None], plain.shape)
+    into_plain = _Reverse(plain[ok].astype(np.intp), places[ok].astype(np.intp), n_p)
+    into_special = _Reverse(targets.astype(np.intp), sources.astype(np.intp), n_rows * n_p)
+    go = np.full(n_rows * n_p, np.inf)
+    frontier = np.unique(finishing.astype(np.intp))
+    go[frontier] = 1.0
+    level = 1.0
+    while len(frontier):
+        rows, at = np.divmod(frontier, n_p)
+        found, which = into_plain.sources(at)
+        reached = np.concatenate([rows[which] * n_p + found, into_special.sources(frontier)[0]])
+        reached = np.unique(reached[np.isinf(go[reached])])
+        level += 1.0
+        go[reached] = level
+        frontier = reached
+    return go.reshape(n_rows, n_p)
+
+
+class _Reverse:
+    """The moves into each node, as sorted arrays: :meth:`sources` lists the nodes with a move
+    into any of the nodes given."""
+
+    def __init__(self, targets: np.ndarray, sources: np.ndarray, n_nodes: int) -> None:
+        order = np.argsort(targets, kind="stable")
+        self.from_ = sources[order]
+        self.start = np.searchsorted(targets[order], np.arange(n_nodes + 1))
+
+    def sources(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(source nodes, position in ``nodes`` of the node each moves into)."""
+        first, last = self.start[nodes], self.start[nodes + 1]
+        counts = last - first
+        which = np.repeat(np.arange(len(nodes)), counts)
+        offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+        return self.from_[first[which] + offsets], which
