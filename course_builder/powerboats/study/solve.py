@@ -55,18 +55,21 @@ class MoveIndex:
     dice), read from the block of the total's dice sets; and ``crashed[total][turn]`` gives each
     place its row in the crash table (:meth:`Layout.crash_table`: the no-dice values of the row
     shifted by the damage the crash adds, the sinking penalty, or infinite where the move does
-    not crash). ``src[row][turn]`` and ``dst[row][turn]`` are the moves that are not plain
-    (rounding, finishing, low water): index in the row's after-the-roll array, and flat index
-    in the whole value array."""
+    not crash). The moves that are not plain (rounding, finishing, low water) are listed per
+    heading, sorted by where they start: ``src[turn][total]`` the cells they start from, counted
+    from the start of the total's block of the row after the roll (the same in every row),
+    ``dst[row][turn]`` the flat index in the whole value array of where they lead, and
+    ``bounds[turn][total]`` where the total's moves begin in ``dst``."""
 
     kept: list[list[np.ndarray]]
     crashed: list[list[np.ndarray]]
     src: list[list[np.ndarray]]
     dst: list[list[np.ndarray]]
+    bounds: list[np.ndarray]
 
     @property
     def exceptions(self) -> int:
-        return sum(len(a) for rows in self.src for a in rows)
+        return sum(len(a) for rows in self.dst for a in rows)
 
 
 @dataclass
@@ -180,20 +183,25 @@ def move_indices(moves: Transitions) -> MoveIndex:
             shifted = (np.clip(k, 1, CRASH_ROWS) - 1) * (n_p + 1) + np.maximum(tgt, 0)
             crashed[-1].append(np.where(crash, np.where(k >= DAMAGES, sink_row, shifted),
                                         sink_row + 1))
-    src, dst = _exceptions(moves)
-    return MoveIndex(kept, crashed, src, dst)
+    src, dst, bounds = _exceptions(moves)
+    return MoveIndex(kept, crashed, src, dst, bounds)
 
 
-def _exceptions(moves: Transitions) -> tuple[list[list[np.ndarray]], list[list[np.ndarray]]]:
-    """The moves that are not plain, as (index after the roll, flat target) per row and heading,
-    in the solver's layout. The sources of a heading are the same cells in every row; the
-    targets are worked out row by row from the signatures' answers."""
+def _exceptions(moves: Transitions) -> tuple[list[list[np.ndarray]], list[list[np.ndarray]],
+                                            list[np.ndarray]]:
+    """The moves that are not plain, in the solver's layout (see :class:`MoveIndex`). The
+    sources of a heading are the same cells in every row; the targets are worked out row by row
+    from the signatures' answers."""
     space = moves.space
     layout = Layout(space.n_sets, space.n_places)
     n_rows, row, body = len(space.roundings), layout.row, space.body
+    block = space.n_places * DAMAGES
+    firsts = np.array([space.dice.total_slice(t).start
+                       for t in range(moves.target.shape[1])] + [space.n_sets]) * block
     rows = np.arange(n_rows, dtype=np.int64)[:, None]
-    srcs: list[list[np.ndarray]] = [[] for _ in range(n_rows)]
+    srcs: list[list[np.ndarray]] = []
     dsts: list[list[np.ndarray]] = [[] for _ in range(n_rows)]
+    bounds: list[np.ndarray] = []
     parts = [_rounding_cells(moves), _exact_cells(moves)]
     answers = moves.answers.astype(np.int64)
     for turn in range(3):
@@ -203,11 +211,16 @@ def _exceptions(moves: Transitions) -> tuple[list[list[np.ndarray]], list[list[n
         cell = layout.value_cells(local, body)
         dst = np.where(after == FINISHED_ROUND, rows * row + layout.body + 3 + FINISHED,
                        np.where(sunk, rows * row + layout.body + 3 + SUNK, after * row + cell))
-        src = layout.after_cells(src).astype(np.intp)
+        src = layout.after_cells(src)
+        order = np.argsort(src, kind="stable")
+        src, dst = src[order], dst[:, order]
+        edges = np.searchsorted(src, firsts)
+        bounds.append(edges)
+        srcs.append([(src[a:b] - first).astype(np.intp)
+                     for a, b, first in zip(edges[:-1], edges[1:], firsts[:-1], strict=True)])
         for r in range(n_rows):
-            srcs[r].append(src)
             dsts[r].append(dst[r].astype(np.intp))
-    return srcs, dsts
+    return srcs, dsts, bounds
 
 
 Cells = list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
@@ -354,9 +367,11 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     roll = RollProduct(space.dice, dtype, shape[1])
     order = solve_order(space)
     slices = [space.dice.total_slice(t) for t in range(len(index.kept))]
-    cand: np.ndarray = np.empty((n_s, n_p, DAMAGES), dtype=dtype)
+    largest = max(sl.stop - sl.start for sl in slices)
+    buffer: np.ndarray = np.empty((largest, n_p, DAMAGES), dtype=dtype)
     table: np.ndarray = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES), dtype=dtype)
     crash: np.ndarray = np.empty((n_p, DAMAGES), dtype=dtype)
+    change: np.ndarray = np.empty((n_s, n_p, DAMAGES), dtype=dtype)
     residual = np.inf
     sweeps = 0
     with np.errstate(invalid="ignore"):
@@ -366,20 +381,25 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
                 sets = cells[r]
                 w = after[r].reshape(n_s, n_p, DAMAGES)
                 layout.crash_table(values[r], sink_penalty, table)
-                for turn in range(3):
-                    target = w if turn == 0 else cand
-                    for total, sl in enumerate(slices):
-                        out = target[sl]
-                        np.take(sets[sl], index.kept[total][turn], axis=1, out=out)
+                dst = index.dst[r]
+                for total, sl in enumerate(slices):  # a total's block stays in cache
+                    block = sets[sl]
+                    best = w[sl]
+                    for turn in range(3):
+                        out = best if turn == 0 else buffer[:sl.stop - sl.start]
+                        np.take(block, index.kept[total][turn], axis=1, out=out)
                         np.take(table, index.crashed[total][turn], axis=0, out=crash)
                         np.minimum(out, crash, out=out)
-                    target.reshape(-1)[index.src[r][turn]] = flat[index.dst[r][turn]]
-                    if turn:
-                        np.minimum(w, cand, out=w)
+                        a, b = index.bounds[turn][total], index.bounds[turn][total + 1]
+                        if b > a:
+                            out.reshape(-1)[index.src[turn][total]] = flat[dst[turn][a:b]]
+                        if turn:
+                            np.minimum(best, out, out=best)
                 w += 1
                 new = best_plans(space.dice, roll(w.reshape(shape))).reshape(n_s, n_p, DAMAGES)
                 old = sets[:, :n_p]
-                residual = max(residual, float(np.max(np.abs(new - old))))
+                np.subtract(new, old, out=change)
+                residual = max(residual, float(change.max()), -float(change.min()))
                 old[...] = new
             sweeps += 1
             if progress:
