@@ -147,6 +147,10 @@ class _Builder:
         self.rep = [dice.sets[dice.total_slice(t).start] for t in range(self.max_total + 1)]
         self.low_water = frozenset(i for i, (kind, _data) in race.tiles.items()
                                    if kind is ExpansionKind.LOW_WATER)
+        n = race.n
+        # the hexes a path must enter to touch a rounding line or the start/finish tile
+        self.touching = frozenset(race.tile).union(
+            *((step // n, step % n) for step in race.gate_steps))
         self.places: list[Place] = []
         self.place_index: dict[Place, int] = {}
         self.roundings: list[Rounding] = []
@@ -194,13 +198,23 @@ class _Builder:
              ) -> tuple[Body, int, Outcome]:
         """The kernel's outcome of one heading: what it leaves of the boat, the rounding state
         after it (FINISHED_ROUND if it finishes) and the outcome itself."""
+        body, out = self.sail(self.boat(place, rounding, damage, dice), dice, turn)
+        return body, self.after(out), out
+
+    def sail(self, position: Position, dice: DiceSet, turn: int) -> tuple[Body, Outcome]:
+        """The kernel's outcome of one heading from ``position`` (a boat holding ``dice``) and
+        what it leaves of the boat."""
         self.calls += 1
-        out = apply(self.boat(place, rounding, damage, dice),
-                    (MOVES if dice else EMPTY_MOVES)[turn])
+        out = apply(position, (MOVES if dice else EMPTY_MOVES)[turn])
         after = out.position.boats[0]
         body = (after.sunk, after.damage, tuple(sorted(after.dice)),
                 -1 if after.sunk else self.place_of(after))
-        return body, FINISHED_ROUND if after.finished else self.rounding_of(after), out
+        return body, out
+
+    def after(self, out: Outcome) -> int:
+        """The rounding state an outcome leaves the boat in (FINISHED_ROUND if it finished)."""
+        boat = out.position.boats[0]
+        return FINISHED_ROUND if boat.finished else self.rounding_of(boat)
 
     # ---- the passes ----
 
@@ -254,14 +268,14 @@ class _Builder:
                 row.append((ILLEGAL_MOVE, 0, False))
                 if not choice.legal:
                     continue
-                body, after, out = self.play(place, 0, 0, dice, turn)
+                body, out = self.sail(position, dice, turn)
                 plain = not exact and self.plain(body, dice, out)
                 if not plain:
                     exact = True
                 elif self.touches_rounding(out.sailed):
                     row[-1] = (SPECIAL_MOVE, 0, False)
                     sig = self.signature_of(out, place, 0, dice, turn)
-                    self.sensitive.append((place, total, turn, body, sig, after))
+                    self.sensitive.append((place, total, turn, body, sig, self.after(out)))
                 else:  # the end hex even of a sinking (the solver reads the damage)
                     row[-1] = (self.place_of(out.position.boats[0]), out.damage, out.crash)
             if exact:
@@ -302,6 +316,8 @@ class _Builder:
     def touches_rounding(self, sailed: list[int]) -> bool:
         """Whether a path could change the rounding state: a step across a rounding line, or a
         hex of the start/finish tile entered (MOVE-06)."""
+        if self.touching.isdisjoint(sailed):
+            return False
         race = self.race
         n = race.n
         gate = race.gate_steps
