@@ -87,12 +87,12 @@ def test_par_equals_brute_force_on_a_tiny_lake(race: Race) -> None:
 @pytest.mark.skipif(not os.environ.get("PAR_FULL_BRUTE_FORCE"),
                     reason="about 35 s: set PAR_FULL_BRUTE_FORCE=1")
 @pytest.mark.parametrize("race", [tiny_race(), tiles_race()], ids=["plain", "expansion"])
-def test_par_equals_brute_force_with_the_default_bounds(race: Race) -> None:
+def test_par_equals_brute_force_with_the_fullest_bounds(race: Race) -> None:
     """The same with the counts held to -1..+1 (PAR-04): 45,196 states in 37 rounding states on
     the plain lake, 28,088 in 33 with the tiles. Opt-in: it takes about half a minute."""
     oracle = brute_force_par(race, start_boats(race)[:1], cap=1, sink_penalty=40.0)
     table = solve_par(race, ParOptions(sink_penalty=40.0, dice_cap=1, tolerance=1e-11,
-                                       float64=True))
+                                       float64=True, crossings_ceiling=1))
     assert len({(k[4], k[5], k[7]) for k in oracle}) == (33 if race.tiles else 37)
     worst = max(abs(table.value(boat_of(key)) - v) for key, v in oracle.items())  # type: ignore[operator]
     assert worst < 1e-8
@@ -100,7 +100,7 @@ def test_par_equals_brute_force_with_the_default_bounds(race: Race) -> None:
 
 @pytest.mark.parametrize("race", [tiny_race(), tiles_race()], ids=["plain", "expansion"])
 def test_rounding_moves_agree_with_the_kernel_in_every_rounding_state(race: Race) -> None:
-    """With the default bounds (PAR-04) a boat alone meets every rounding state there is: next
+    """With the fullest bounds (PAR-04, -1..+1) a boat alone meets every rounding state there is: next
     buoy, its count -1 or 0, and the counts -1, 0 or +1 of the later lines an undone rounding
     left open (COURSE-04; ``progress_states``). Every rounding move, answered by its signature,
     is what the kernel plays in each of them (``check``)."""
@@ -113,6 +113,20 @@ def test_rounding_moves_agree_with_the_kernel_in_every_rounding_state(race: Race
     assert set(moves.space.roundings) == expected
     assert moves.rounding_moves and moves.answers.shape[1] == 37
     assert len(list(moves.rounding_results())) == 37 * len(moves.rounding_moves)
+
+
+@pytest.mark.parametrize("race", [tiny_race(), tiles_race()], ids=["plain", "expansion"])
+def test_par04_later_counts_held_at_0_give_the_same_par_as_at_plus_1(race: Race) -> None:
+    """PAR-04's default holds a later line's count at 0 (23 rounding states): par from every
+    start hex is the same as with +1 kept (37), and the model has the states it says."""
+    held = ParOptions(dice_cap=2, tolerance=1e-9, float64=True)
+    kept = dataclasses.replace(held, crossings_ceiling=1)
+    assert held.crossings_ceiling == 0
+    tables = [solve_par(race, options) for options in (held, kept)]
+    assert [len(t.moves.space.roundings) for t in tables] == [23, 37]
+    for boat in start_boats(race):
+        values = [t.value(boat) for t in tables]
+        assert values[0] == pytest.approx(values[1], abs=1e-7)
 
 
 def test_tiny_par_exact_value() -> None:
