@@ -49,13 +49,17 @@ def one_case(expansion: bool, float64: bool, cap: int, seed: int) -> dict:
     from course_builder.powerboats.study.par import ParOptions, par_for
 
     load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_before = before.ru_utime + before.ru_stime
     started = time.perf_counter()
     board = classic_board()
     race = Race(board, CourseMaker(board).generate("A", seed=seed, expansion=expansion))
     result = par_for(race, ParOptions(dice_cap=cap, float64=float64))
     seconds = time.perf_counter() - started
     stats = result.stats
+    usage = resource.getrusage(resource.RUSAGE_SELF)
     return {"course": result.course, "par": round(result.par, 5), "seconds": round(seconds, 2),
+            "cpu_seconds": round(usage.ru_utime + usage.ru_stime - cpu_before, 2),
             "build_seconds": round(stats.build_seconds, 2),
             "solve_seconds": round(stats.solve_seconds, 2),
             "sweep_seconds": round(stats.solve_seconds / max(stats.sweeps, 1), 3),

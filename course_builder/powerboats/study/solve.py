@@ -84,6 +84,8 @@ class Solution:
     sweeps: int
     residual: float
     seconds: float
+    passes: int = 0
+    """Passes over the few columns still moving late in the solve (:func:`_settle`)."""
 
 
 @dataclass(frozen=True)
@@ -332,6 +334,64 @@ class RollProduct:
         return self.out
 
 
+class ColumnUpdate:
+    """The same Bellman update as a sweep, for a few columns of one row: a column is a (place,
+    damage) with every dice set, the unit the dice stage works on. Late in the solve only a few
+    thousand of the 340,000 columns still move (a cluster of boats with damage 3 creeping past
+    rocks, say), and updating just those, with fancy indexing, costs a small share of a sweep.
+    Built from the same :class:`MoveIndex`, so nothing about the moves is written twice."""
+
+    def __init__(self, index: MoveIndex, dice: DiceModel, slices: list[slice], n_places: int,
+                 dtype: type[np.floating]) -> None:
+        n_totals = len(index.kept)
+        self.kept = [np.stack([index.kept[t][turn] for t in range(n_totals)]) for turn in range(3)]
+        self.crashed = [np.stack([index.crashed[t][turn] for t in range(n_totals)])
+                        for turn in range(3)]
+        n_s = len(dice.sets)
+        self.total_of = np.empty(n_s, dtype=np.intp)
+        for total, sl in enumerate(slices):
+            self.total_of[sl] = total
+        block = n_places * DAMAGES
+        self.exception = []  # per heading: each cell after the roll -> its place in dst, or -1
+        for turn in range(3):
+            where = np.full(n_s * block, -1, dtype=np.intp)
+            for total, sl in enumerate(slices):
+                a, b = index.bounds[turn][total], index.bounds[turn][total + 1]
+                where[sl.start * block + index.src[turn][total]] = np.arange(a, b)
+            self.exception.append(where)
+        self.dice = dice
+        self.roll = dice.roll.astype(dtype)
+        self.n_places = n_places
+
+    def __call__(self, sets: np.ndarray, after: np.ndarray, table: np.ndarray, flat: np.ndarray,
+                 dst: list[np.ndarray], places: np.ndarray, damages: np.ndarray) -> np.ndarray:
+        """Update the columns (``places``, ``damages``) of a row in place (``sets``: its values,
+        dice x places with padding x damages; ``after``: its values after the roll, dice x
+        places x damages; ``table``: its crash table, fresh) and return how much each moved."""
+        n_s = len(self.total_of)
+        s = np.arange(n_s)[:, None]
+        total = self.total_of[:, None]
+        p = places[None, :]
+        d = damages[None, :]
+        cell = (s * self.n_places + p) * DAMAGES + d
+        best = None
+        for turn in range(3):
+            value = np.minimum(sets[s, self.kept[turn][total, p], d],
+                               table[self.crashed[turn][total, p], d])
+            at = self.exception[turn][cell]
+            hit = at >= 0
+            if hit.any():
+                value[hit] = flat[dst[turn][at[hit]]]
+            best = value if best is None else np.minimum(best, value)
+        assert best is not None
+        best += 1
+        new = best_plans(self.dice, self.roll @ best)
+        moved = np.abs(new - sets[:, places, damages]).max(axis=0)
+        sets[:, places, damages] = new
+        after[:, places, damages] = best
+        return moved
+
+
 def solve_order(space: StateSpace) -> list[int]:
     """Rows from the finish backwards: next buoy, then its count, then the later lines' counts,
     highest first (a boat moves on to rows earlier in the list as it goes round)."""
@@ -372,11 +432,15 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     table: np.ndarray = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES), dtype=dtype)
     crash: np.ndarray = np.empty((n_p, DAMAGES), dtype=dtype)
     change: np.ndarray = np.empty((n_s, n_p, DAMAGES), dtype=dtype)
+    columns = ColumnUpdate(index, space.dice, slices, n_p, dtype)
+    moving: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # per row: the columns still moving
     residual = np.inf
-    sweeps = 0
+    sweeps = passes = 0
     with np.errstate(invalid="ignore"):
         while residual > tolerance and sweeps < max_sweeps:
+            watch = residual < 2 * SPARSE_BELOW
             residual = 0.0
+            moving.clear()
             for r in order:
                 sets = cells[r]
                 w = after[r].reshape(n_s, n_p, DAMAGES)
@@ -401,8 +465,50 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
                 np.subtract(new, old, out=change)
                 residual = max(residual, float(change.max()), -float(change.min()))
                 old[...] = new
+                if watch:
+                    places, damages = np.nonzero(np.abs(change).max(axis=0) > tolerance / 10)
+                    moving[r] = (places, damages)
             sweeps += 1
             if progress:
                 progress(sweeps, residual)
+            few = sum(len(c[0]) for c in moving.values()) <= SPARSE_SHARE * n_rows * n_p * DAMAGES
+            if tolerance < residual < SPARSE_BELOW and few:
+                passes += _settle(columns, moving, order, cells, after, values, flat, index,
+                                  layout, sink_penalty, table, tolerance)
     canonical, later = layout.canonical(values, after)
-    return Solution(space, canonical, later, sweeps, residual, time.perf_counter() - started)
+    return Solution(space, canonical, later, sweeps, residual, time.perf_counter() - started,
+                    passes)
+
+
+SPARSE_BELOW = 0.05
+"""Once a sweep moves no value by more than this, the columns still moving are settled on
+their own (:func:`_settle`) before the next sweep."""
+
+SPARSE_SHARE = 0.02
+"""... provided they are at most this share of all columns (else a sweep is cheaper)."""
+
+SPARSE_PASSES = 200
+"""The most passes over the moving columns between two sweeps."""
+
+
+def _settle(columns: ColumnUpdate, moving: dict[int, tuple[np.ndarray, np.ndarray]],
+            order: list[int], cells: np.ndarray, after: np.ndarray, values: np.ndarray,
+            flat: np.ndarray, index: MoveIndex, layout: Layout, sink_penalty: float,
+            table: np.ndarray, tolerance: float) -> int:
+    """Update only the columns that moved in the last sweep, pass after pass in the sweep's
+    row order, until none moves by more than a quarter of ``tolerance``; return the passes.
+    Values from below stay below the solution (each update is the Bellman update), so this
+    only brings the sweeps' end nearer: the solve still stops on a whole sweep's residual."""
+    n_s, n_p = layout.n_sets, layout.n_places
+    rows = [r for r in order if len(moving.get(r, ((),))[0])]
+    for done in range(1, SPARSE_PASSES + 1):
+        moved = 0.0
+        for r in rows:
+            places, damages = moving[r]
+            layout.crash_table(values[r], sink_penalty, table)
+            shift = columns(cells[r], after[r].reshape(n_s, n_p, DAMAGES), table, flat,
+                            index.dst[r], places, damages)
+            moved = max(moved, float(np.nanmax(shift)))
+        if moved <= tolerance / 4:
+            return done
+    return SPARSE_PASSES
