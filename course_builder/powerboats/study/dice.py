@@ -71,6 +71,11 @@ class Lattice:
 
     levels: tuple[tuple[slice, np.ndarray], ...]
     final: np.ndarray
+    steps: tuple[tuple[slice, np.ndarray], ...] = ()
+    """The level minima as (plans, their predecessors) pairs without the padding: a plan's
+    predecessors are one per distinct value it keeps, and the plans of a level and a count come
+    with the most distinct values first, so the plans that have a second (third) predecessor
+    are a run of neighbours."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +133,8 @@ def build_dice_model(template: Position, cap: int, *, use_lattice: bool = True) 
                 plan_rows[plan] = {index[tuple(sorted(o.dice))]: o.probability
                                    for o in roll_outcomes(position, step)}
         steps.append(tuple(mine))
-    plans = tuple(sorted(plan_rows, key=lambda p: (len(p.kept), p.count, p.kept)))
+    plans = tuple(sorted(plan_rows, key=lambda p: (len(p.kept), p.count, -len(set(p.kept)),
+                                                    p.kept)))
     plan_index = {p: i for i, p in enumerate(plans)}
     roll = np.zeros((len(plans), len(sets)))
     for p, row in plan_rows.items():
@@ -152,6 +158,7 @@ def _lattice(model: DiceModel) -> Lattice | None:
             return None
         counts.append(ms)
     levels = []
+    steps: list[tuple[slice, list[int]]] = []
     for size in range(1, model.cap + 1):
         rows = [i for i, p in enumerate(model.plans) if len(p.kept) == size]
         preds = np.empty((len(rows), 3), dtype=np.intp)
@@ -162,6 +169,12 @@ def _lattice(model: DiceModel) -> Lattice | None:
             preds[r] = (found + [found[0]] * 3)[:3]
         assert rows == list(range(rows[0], rows[-1] + 1))  # plans sorted by kept size
         levels.append((slice(rows[0], rows[-1] + 1), preds))
+        for k in range(3):  # the plans with a (k+1)-th distinct value, run by run
+            having = [i for i, row in enumerate(rows) if len(set(model.plans[row].kept)) > k]
+            for run in np.split(np.array(having), np.flatnonzero(np.diff(having) != 1) + 1):
+                if len(run):
+                    first = rows[int(run[0])]
+                    steps.append((slice(first, first + len(run)), list(preds[run, k])))
     final = np.empty((len(model.sets), _FINAL), dtype=np.intp)
     for s, (held, ms) in enumerate(zip(model.sets, counts, strict=True)):
         found = []
@@ -172,7 +185,8 @@ def _lattice(model: DiceModel) -> Lattice | None:
                 found.extend(model.plan_index[RollPlan(_without(held, v), m)]
                              for v in sorted(set(held)))
         final[s] = (found + [found[0]] * _FINAL)[:_FINAL]
-    return Lattice(tuple(levels), final)
+    return Lattice(tuple(levels), final,
+                   tuple((sl, np.array(pred, dtype=np.intp)) for sl, pred in steps))
 
 
 _FINAL = 5
@@ -199,10 +213,9 @@ def best_plans(model: DiceModel, after_roll: np.ndarray) -> np.ndarray:
             out[..., s, :] = after_roll[..., list(chosen), :].min(axis=-2)
         return out
     a = after_roll
-    for rows, preds in lat.levels:
-        best = a[..., rows, :]  # a view: the level's plans are neighbours
-        for k in range(3):
-            np.minimum(best, a[..., preds[:, k], :], out=best)
+    for rows, pred in lat.steps:
+        best = a[..., rows, :]  # a view: a run of neighbours
+        np.minimum(best, a[..., pred, :], out=best)
     out = a[..., lat.final[:, 0], :]
     for k in range(1, _FINAL):
         np.minimum(out, a[..., lat.final[:, k], :], out=out)
