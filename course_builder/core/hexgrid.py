@@ -248,6 +248,22 @@ def wedge(offset: Hex) -> int:
 
 SQRT3 = math.sqrt(3.0)
 
+_CORNER_UNITS: tuple[tuple[float, float], ...] = tuple(
+    (math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6))
+"""Cosine and sine of corner i's screen angle, 60*i - 30 degrees, worked out once (corners are
+drawn by the thousand on a sheet) with the very arithmetic each call used to do."""
+
+_SIDE_CORNERS: dict[Direction, tuple[int, int]] = {
+    Direction.E: (0, 1),
+    Direction.NE: (5, 0),
+    Direction.NW: (4, 5),
+    Direction.W: (3, 4),
+    Direction.SW: (2, 3),
+    Direction.SE: (1, 2),
+}
+"""The two corners bounding each side: corner i sits at screen angle 60*i - 30 degrees (y down),
+so the E side spans corners 0-1."""
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -287,13 +303,8 @@ class Layout:
     def corners(self, h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
         """The six corners of a hex, starting at the east-north-east corner, clockwise on screen."""
         cx, cy = self.center(h)
-        out = []
-        for i in range(6):
-            angle = math.radians(60 * i - 30)
-            out.append(
-                (cx + self.size * scale * math.cos(angle), cy + self.size * scale * math.sin(angle))
-            )
-        return out
+        k = self.size * scale
+        return [(cx + k * c, cy + k * s) for c, s in _CORNER_UNITS]
 
     def side_midpoint(self, h: Hex, direction: Direction, scale: float = 1.0) -> tuple[float, float]:
         """Midpoint of the given side of a hex (``scale`` < 1 moves it towards the centre)."""
@@ -307,16 +318,8 @@ class Layout:
     ) -> tuple[tuple[float, float], tuple[float, float]]:
         """The two corners bounding the given side of a hex."""
         corners = self.corners(h)
-        # corner i sits at screen angle 60*i - 30 degrees (y down): the E side spans corners 0-1.
-        idx = {
-            Direction.E: (0, 1),
-            Direction.NE: (5, 0),
-            Direction.NW: (4, 5),
-            Direction.W: (3, 4),
-            Direction.SW: (2, 3),
-            Direction.SE: (1, 2),
-        }[direction]
-        return corners[idx[0]], corners[idx[1]]
+        a, b = _SIDE_CORNERS[direction]
+        return corners[a], corners[b]
 
 
 def unit_vector(direction: Direction) -> tuple[float, float]:

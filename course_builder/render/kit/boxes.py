@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from course_builder.render.kit.metrics import CAP_HEIGHT, DESCENT, text_width
@@ -57,12 +57,15 @@ def points_box(points: Iterable[Point], pad: float = 0.0) -> Box:
 def line_boxes(points: Sequence[Point], width: float) -> list[Box]:
     """Boxes along a stroked polyline, each for at most :data:`STEP` mm of it."""
     out = []
+    pad = width / 2
     for (ax, ay), (bx, by) in itertools.pairwise(points):
         n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / STEP))
         for k in range(n):
-            p = (ax + (bx - ax) * k / n, ay + (by - ay) * k / n)
-            q = (ax + (bx - ax) * (k + 1) / n, ay + (by - ay) * (k + 1) / n)
-            out.append(points_box((p, q), width / 2))
+            px, py = ax + (bx - ax) * k / n, ay + (by - ay) * k / n
+            qx, qy = ax + (bx - ax) * (k + 1) / n, ay + (by - ay) * (k + 1) / n
+            # points_box((p, q), pad), written out: lines make most of a sheet's boxes
+            out.append(Box(min(px, qx) - pad, min(py, qy) - pad, max(px, qx) + pad,
+                           max(py, qy) + pad))
     return out
 
 
@@ -75,31 +78,47 @@ def text_box(content: str, x: float, baseline: float, size: float, *, anchor: st
 
 
 class BoxIndex:
-    """Boxes filed in a grid of cells, so a query looks only at boxes near it."""
+    """Boxes filed in a grid of cells, so a query looks only at boxes near it. A box is filed
+    once, however often it is added (a box counts once in :meth:`hits`)."""
 
     def __init__(self, cell: float = 6.0) -> None:
         self.cell = cell
         self._cells: dict[tuple[int, int], list[Box]] = {}
-
-    def _keys(self, box: Box) -> Iterator[tuple[int, int]]:
-        c = self.cell
-        for i in range(math.floor(box.x0 / c), math.floor(box.x1 / c) + 1):
-            for j in range(math.floor(box.y0 / c), math.floor(box.y1 / c) + 1):
-                yield i, j
+        self._filed: set[int] = set()
+        self._boxes: list[Box] = []  # keeps every filed box alive, so no id is reused
 
     def add(self, box: Box) -> None:
-        for key in self._keys(box):
-            self._cells.setdefault(key, []).append(box)
+        if id(box) in self._filed:
+            return
+        self._filed.add(id(box))
+        self._boxes.append(box)
+        c = self.cell
+        cells = self._cells
+        for i in range(math.floor(box.x0 / c), math.floor(box.x1 / c) + 1):
+            for j in range(math.floor(box.y0 / c), math.floor(box.y1 / c) + 1):
+                cells.setdefault((i, j), []).append(box)
 
     def add_all(self, boxes: Iterable[Box]) -> None:
         for box in boxes:
             self.add(box)
 
     def hits(self, box: Box, gap: float = 0.0) -> int:
-        """How many filed boxes overlap ``box`` (a box filed in several cells counts once)."""
+        """How many filed boxes overlap ``box`` (:meth:`Box.overlaps` with ``gap``; a box filed
+        in several cells counts once). Written out for speed: labels try thousands of places."""
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        c = self.cell
+        i0, i1 = math.floor((x0 - gap) / c), math.floor((x1 + gap) / c)
+        j0, j1 = math.floor((y0 - gap) / c), math.floor((y1 + gap) / c)
+        cells = self._cells
+        if i0 == i1 and j0 == j1:  # one cell: it holds each box once
+            return sum(1 for o in cells.get((i0, j0), ())
+                       if x0 < o.x1 + gap and o.x0 < x1 + gap and y0 < o.y1 + gap
+                       and o.y0 < y1 + gap)
         seen: set[int] = set()
-        for key in self._keys(box.grown(gap)):
-            for other in self._cells.get(key, ()):
-                if id(other) not in seen and box.overlaps(other, gap):
-                    seen.add(id(other))
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                for o in cells.get((i, j), ()):
+                    if (x0 < o.x1 + gap and o.x0 < x1 + gap and y0 < o.y1 + gap
+                            and o.y0 < y1 + gap):
+                        seen.add(id(o))
         return len(seen)

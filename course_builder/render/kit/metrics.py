@@ -9,6 +9,9 @@ not listed counts as the widest one, "W" of the face.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import repeat
+
 UNITS_PER_EM = 2048
 CAP_HEIGHT = 0.745
 """Height of capitals and digits above the baseline, in em (DejaVu Sans: 1493 units for "H",
@@ -43,8 +46,14 @@ _REGULAR = dict(zip(CHARACTERS, REGULAR, strict=True))
 _BOLD = dict(zip(CHARACTERS, BOLD, strict=True))
 
 
+@lru_cache(maxsize=4096)
+def advance(text: str, bold: bool = False) -> int:
+    """Width of ``text`` in font units. Kept for the texts met last: placing a label measures
+    the same text at every place it tries, wrapping measures a line for each word added."""
+    table = _BOLD if bold else _REGULAR
+    return sum(map(table.get, text, repeat(table["W"])))
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width of ``text`` set at ``size`` (any unit: the result is in the same unit)."""
-    table = _BOLD if bold else _REGULAR
-    widest = table["W"]
-    return sum(table.get(ch, widest) for ch in text) * size / UNITS_PER_EM
+    return advance(text, bold) * size / UNITS_PER_EM

@@ -23,13 +23,20 @@ _CORNERS: tuple[Lattice, ...] = ((1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1), (0,
 as :meth:`Layout.corners` lists them."""
 
 
+_CORNER_DX = [dx for dx, _dy in _CORNERS]
+_CORNER_DY = [dy for _dx, dy in _CORNERS]
+
+
 def _corners(h: Hex) -> list[Lattice]:
     x, y = 2 * h.q + h.r, 3 * h.r
     return [(x + dx, y + dy) for dx, dy in _CORNERS]
 
 
+_SQRT3 = math.sqrt(3)
+
+
 def _to_mm(layout: Layout, point: tuple[float, float]) -> tuple[float, float]:
-    return (layout.origin[0] + point[0] * layout.size * math.sqrt(3) / 2,
+    return (layout.origin[0] + point[0] * layout.size * _SQRT3 / 2,
             layout.origin[1] + point[1] * layout.size / 2)
 
 
@@ -39,12 +46,20 @@ def _ring(layout: Layout, coords: Iterable[tuple[float, float]]) -> str:
 
 
 def hex_union(hexes: Iterable[Hex]) -> Any:
-    """The union of the hexes on the lattice (a shapely geometry), or None for no hexes."""
+    """The union of the hexes on the lattice (a shapely geometry), or None for no hexes.
+
+    The corners are worked out as one array (n hexes x 6 corners x 2), the same integers as
+    :func:`_corners` gives, without a Python list per hex for shapely to convert."""
+    import numpy as np
     import shapely
 
-    corners = [_corners(h) for h in hexes]
-    if not corners:
+    qr = np.array([(h.q, h.r) for h in hexes], dtype=np.int64)
+    if not len(qr):
         return None
+    q, r = qr[:, 0], qr[:, 1]
+    corners = np.empty((len(qr), len(_CORNERS), 2), dtype=np.float64)
+    corners[:, :, 0] = (2 * q + r)[:, None] + _CORNER_DX
+    corners[:, :, 1] = (3 * r)[:, None] + _CORNER_DY
     return shapely.coverage_union_all(shapely.polygons(corners))
 
 
@@ -64,30 +79,42 @@ def hex_outlines(layout: Layout, hexes: Iterable[Hex]) -> list[str]:
 
 
 def grid_lines(layout: Layout, hexes: Iterable[Hex]) -> str:
-    """Path data of every side of the given hexes, each drawn once, joined into polylines."""
+    """Path data of every side of the given hexes, each drawn once, joined into polylines.
+
+    The sides are taken in sorted order; each unused one starts a polyline that goes on through
+    the first unused side at its end (in that same order) until none is left. Each corner's
+    text is worked out once, however many polylines pass through it."""
     edges: set[tuple[Lattice, Lattice]] = set()
     for h in hexes:
         corners = _corners(h)
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-            edges.add((min(a, b), max(a, b)))
-    at: dict[Lattice, list[Lattice]] = {}
-    for a, b in sorted(edges):
-        at.setdefault(a, []).append(b)
-        at.setdefault(b, []).append(a)
-    used: set[tuple[Lattice, Lattice]] = set()
+            edges.add((a, b) if a < b else (b, a))
+    ordered = sorted(edges)
+    free: dict[Lattice, list[Lattice]] = {}  # each corner's unused sides, in sorted order
+    for a, b in ordered:
+        free.setdefault(a, []).append(b)
+        free.setdefault(b, []).append(a)
+    names: dict[Lattice, str] = {}
+
+    def name(p: Lattice) -> str:
+        text = names.get(p)
+        if text is None:
+            x, y = _to_mm(layout, p)
+            text = names[p] = f"{rounded(x)},{rounded(y)}"
+        return text
+
     paths = []
-    for a, b in sorted(edges):
-        if (a, b) in used:
-            continue
-        chain = [a, b]
-        used.add((a, b))
-        while True:
-            end = chain[-1]
-            nxt = next((c for c in at[end] if (min(end, c), max(end, c)) not in used), None)
-            if nxt is None:
-                break
-            used.add((min(end, nxt), max(end, nxt)))
-            chain.append(nxt)
-        pts = [_to_mm(layout, p) for p in chain]
-        paths.append("M" + " L".join(f"{rounded(x)},{rounded(y)}" for x, y in pts))
+    for a, b in ordered:
+        if b not in free[a]:
+            continue  # drawn as part of an earlier polyline
+        free[a].remove(b)
+        free[b].remove(a)
+        chain = [name(a), name(b)]
+        end = b
+        while free[end]:
+            nxt = free[end].pop(0)
+            free[nxt].remove(end)
+            chain.append(name(nxt))
+            end = nxt
+        paths.append("M" + " L".join(chain))
     return " ".join(paths)

@@ -56,10 +56,22 @@ _EXTENTS: weakref.WeakKeyDictionary[Board, tuple[float, float, float, float]] = 
 def _extent(board: Board) -> tuple[float, float, float, float]:
     """min x, min y, max x, max y of the board's hex corners at hex size 1."""
     if board not in _EXTENTS:
+        # Every hex's corners are its centre plus the same six offsets, and rounding is
+        # monotonic, so the extreme corners are corners of the hexes with the extreme centres:
+        # the same numbers as taking every corner of every hex, from four hexes' corners.
         probe = Layout(1.0, (0.0, 0.0))
-        xs = [px for h in board.hexes() for px, _ in probe.corners(h)]
-        ys = [py for h in board.hexes() for _, py in probe.corners(h)]
-        _EXTENTS[board] = (min(xs), min(ys), max(xs), max(ys))
+        hexes = board.hexes()
+        centres = [probe.center(h) for h in hexes]
+        xs = [x for x, _ in centres]
+        ys = [y for _, y in centres]
+
+        def corners_of(k: int) -> list[tuple[float, float]]:
+            return probe.corners(hexes[k])
+
+        _EXTENTS[board] = (min(x for x, _ in corners_of(xs.index(min(xs)))),
+                           min(y for _, y in corners_of(ys.index(min(ys)))),
+                           max(x for x, _ in corners_of(xs.index(max(xs)))),
+                           max(y for _, y in corners_of(ys.index(max(ys)))))
     return _EXTENTS[board]
 
 
@@ -125,11 +137,13 @@ def seam_segments(board: Board, layout: Layout) -> tuple[tuple[tuple[float, floa
 def _seam_segments(board: Board, layout: Layout) -> list[tuple[tuple[float, float],
                                                                tuple[float, float]]]:
     out = []
-    for i, h in enumerate(board.hexes()):
-        here = board.section(h)
+    hexes = board.hexes()
+    sections = [board.section(h) for h in hexes]
+    for i, h in enumerate(hexes):
+        here = sections[i]
         for d in (Direction.E, Direction.SE, Direction.SW):
             j = board.neighbors[i][d]
-            if j != -1 and board.section(board.hex_at(j)) != here:
+            if j != -1 and sections[j] != here:
                 out.append(layout.side_segment(h, d))
     return out
 

@@ -80,8 +80,10 @@ class Placer:
                 if least is None or hits < least[0]:
                     least = (hits, Placed(spec, centre, box))
                 continue
-            cost = (ring + 0.6 * self.soft.hits(box) + 0.01 * math.dist(centre, spec.first)
-                    + 2.0 * self._leader_hits(spec, box))
+            near = ring + 0.6 * self.soft.hits(box) + 0.01 * math.dist(centre, spec.first)
+            if best is not None and near >= best[0]:
+                continue  # the leader's term only adds: this place cannot win
+            cost = near + 2.0 * self._leader_hits(spec, box)
             if best is None or cost < best[0]:
                 best = (cost, Placed(spec, centre, box))
         if best is None:  # nowhere free: where it covers least (or its first place)

@@ -17,7 +17,7 @@ from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.course.tile import crossing_side
 from course_builder.powerboats.lake.board import Board
-from course_builder.render.kit.boxes import Point, line_boxes, points_box
+from course_builder.render.kit.boxes import BoxIndex, Point, line_boxes, points_box
 from course_builder.render.kit.outline import hex_outlines
 from course_builder.render.kit.svg import rounded_point, rounded_points
 from course_builder.render.powerboats.pieces import PIECE_COLORS, Cover, arrowhead, hex_box
@@ -91,7 +91,8 @@ def crossing_arrows(course: Course, layout: Layout, route: list[Point]) -> list[
     """Where the start and finish arrows go: each through the tile hex where it crosses the
     route (and the other arrow) least, the start arrow preferring the second hex and the finish
     arrow the third, never both through the same hex."""
-    route_boxes = line_boxes(route, 0.4) if len(route) > 1 else []
+    route_boxes = BoxIndex()
+    route_boxes.add_all(line_boxes(route, 0.4) if len(route) > 1 else [])
     out: list[CrossingArrow] = []
     for kind, direction, preferred in (("start", course.tile.start_direction, 1),
                                        ("finish", course.tile.finish_direction, 2)):
@@ -101,7 +102,7 @@ def crossing_arrows(course: Course, layout: Layout, route: list[Point]) -> list[
                 continue
             arrow = _arrow(kind, direction, layout, course.tile.hexes[k], k)
             boxes = line_boxes([arrow.tail, arrow.tip], ARROW_MM)
-            crossings = sum(1 for b in boxes for r in route_boxes if b.overlaps(r))
+            crossings = sum(route_boxes.hits(b) for b in boxes)  # pairs of boxes that overlap
             for other in out:
                 crossings += 3 * sum(1 for b in boxes for o in line_boxes(
                     [other.tail, other.tip], ARROW_MM + 1.0) if b.overlaps(o))
