@@ -72,7 +72,7 @@ def shortest_route(
         if shortest is None:
             break  # not even the simpler problem has a route: search in full for the reason
         layers, found, _unseen = search.forward(starts, (bound.keep(shortest + slack),
-                                                         bound.ranks))
+                                                         bound.offsets))
         if found:
             return _result(board, *search.walk(starts, search.backward(layers, found)))
     layers, found, unseen = search.forward(starts)
