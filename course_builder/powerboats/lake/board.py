@@ -166,7 +166,7 @@ class Board(HexBoard):
         self.source: BoardSource = source or BoardSource(name)
         self._spots_by_id = {s.id: s for s in self.spots}
         self._spots_by_hex = {s.hex: s for s in self.spots}
-        self.water: tuple[bool, ...] = tuple(ch == "." for row in terrain for ch in row)
+        self.water: tuple[bool, ...] = tuple(map(".".__eq__, "".join(terrain)))
         """``water[i]``: is hex ``i`` open water (not island, not shore)."""
         self.tables: LakeTables = (named_lake_tables(self.terrain_rows, self._own_tables)
                                    if named else self._own_tables())
