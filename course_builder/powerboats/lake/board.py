@@ -277,6 +277,17 @@ class Board(HexBoard):
         all hexes at once, a step along the lines at a time (random lakes ask it of every hex)."""
         return self.tables.crossable_bits
 
+    def line_crossings(self, h: Hex, direction: Direction, length: int
+                       ) -> tuple[frozenset[int], frozenset[int]]:
+        """The steps that cross the first ``length`` hexes of the half-line from ``h`` along
+        ``direction`` and start in a body of water ``h`` lies in or touches (see
+        :meth:`.tables.LakeTables.line_crossings`): counter-clockwise ones, then clockwise ones.
+        Nothing for a hex off the board."""
+        i = self._index.get(h)
+        if i is None:
+            return frozenset(), frozenset()
+        return self.tables.line_crossings(i, direction, length)
+
     def areas_around(self, h: Hex) -> frozenset[int]:
         """The water bodies a hex lies in or touches (a buoy can be rounded only in these)."""
         i = self._index.get(h)
