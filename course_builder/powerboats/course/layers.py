@@ -166,8 +166,8 @@ class LayeredSearch:
     def starts(self, sides: Iterable[int]) -> list[Start]:
         """The first states of a route, each once, in the order a search over single states
         queues them."""
-        nb, n = self.board.neighbors, self.n
-        begin = (0, start_counts(len(self.gates)))
+        nb, n, special = self.board.neighbors, self.n, self.special
+        begin = self.code_of[(0, start_counts(len(self.gates)))]
         seen: set[tuple[int, int]] = set()
         out = []
         for t in self.tile:
@@ -176,8 +176,9 @@ class LayeredSearch:
                     m = nb[t][d]
                     if m < 0 or not self.free[m]:
                         continue
-                    code = self.code_of.get(advance(*begin, t * n + m, self.gates))
-                    if code is not None and (code, m) not in seen:
+                    row = special.get(t * n + m)  # the step's effect, as :func:`advance` has it
+                    code = begin if row is None else row[begin]
+                    if code >= 0 and (code, m) not in seen:
                         seen.add((code, m))
                         out.append((code, m, t))
         return out
