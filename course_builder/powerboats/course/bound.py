@@ -56,9 +56,11 @@ class DistanceBound:
         # forward over line k+1: from copy `end` back to copy k, grouped by how far a bit moves
         groups: dict[int, int] = {}
         for k, gate in enumerate(gates):
+            after = gates[k + 1].forward if k + 1 < buoys else frozenset()
             for step in gate.forward:
                 source, target = divmod(step, n)
-                by = pos[target] + _chain(step, gates, k) * size - pos[source] - k * size
+                end = _chain(step, gates, k) if step in after else k + 1  # (most cross one line)
+                by = pos[target] + end * size - pos[source] - k * size
                 groups[by] = groups.get(by, 0) | 1 << (pos[source] + k * size)
         self.crossing = [(by, sources, sources << by) for by, sources in groups.items()]
         self.targets = 0
