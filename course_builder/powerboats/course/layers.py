@@ -57,12 +57,12 @@ def transitions(buoys: int, crossed: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(code_of.get(advance(phase, counts, 0, gates), -1) for phase, counts in states)
 
 
-@lru_cache(maxsize=8)
-def sign_rows(buoys: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`transitions` for every way a step can cross the lines, by a key that holds the
-    sign of each buoy ``j``'s crossing plus one as its base-3 digit ``j``."""
-    return tuple(transitions(buoys, tuple(key // 3 ** j % 3 - 1 for j in range(buoys)))
-                 for key in range(3 ** buoys))
+@lru_cache(maxsize=256)
+def sign_row(buoys: int, key: int) -> tuple[int, ...]:
+    """:func:`transitions` for a step whose crossings ``key`` holds: the sign of buoy ``j``'s
+    crossing plus one as its base-3 digit ``j``. Made when first asked for (a process that lays
+    one course needs a few of the 27)."""
+    return transitions(buoys, tuple(key // 3 ** j % 3 - 1 for j in range(buoys)))
 
 
 @lru_cache(maxsize=8)
@@ -106,9 +106,10 @@ class LayeredSearch:
         its encoded step, and by the bit of the hex it leaves, with the bit of its target and
         the target's other neighbours from which a step onto it crosses no line."""
         n, nb, pos, gates = self.n, self.board.neighbors, self.pos, self.gates
-        rows = sign_rows(len(gates))
-        crossed: dict[int, int] = {}  # step -> its signs, as a key of `rows`
-        blank = (len(rows) - 1) // 2  # every digit 1: no line crossed
+        buoys = len(gates)
+        rows: dict[int, tuple[int, ...]] = {}  # by key: the rows this search uses
+        crossed: dict[int, int] = {}  # step -> its signs, as a key of :func:`sign_row`
+        blank = (3 ** buoys - 1) // 2  # every digit 1: no line crossed
         for j, gate in enumerate(gates):
             unit, back = 3 ** j, gate.back
             for step in back:
@@ -121,7 +122,10 @@ class LayeredSearch:
         for step, key in crossed.items():
             source, target = divmod(step, n)
             if target in nb[source]:  # other steps are never taken
-                self.special[step] = row = rows[key]
+                row = rows.get(key)
+                if row is None:
+                    row = rows[key] = sign_row(buoys, key)
+                self.special[step] = row
                 steps.append((source, target, row))
                 into[target] = into.get(target, 0) | 1 << pos[source]
         around = self.board.neighbor_bits
