@@ -34,15 +34,15 @@ class Direction(IntEnum):
 
     def left(self, steps: int = 1) -> Direction:
         """The direction ``steps`` x 60 degrees counter-clockwise (to port)."""
-        return Direction((self + steps) % 6)
+        return DIRECTIONS[(self + steps) % 6]  # the member itself: no enum lookup
 
     def right(self, steps: int = 1) -> Direction:
         """The direction ``steps`` x 60 degrees clockwise (to starboard)."""
-        return Direction((self - steps) % 6)
+        return DIRECTIONS[(self - steps) % 6]
 
     def opposite(self) -> Direction:
         """The direction pointing the other way."""
-        return Direction((self + 3) % 6)
+        return DIRECTIONS[(self + 3) % 6]
 
     @property
     def vector(self) -> Hex:

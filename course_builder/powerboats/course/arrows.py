@@ -200,12 +200,20 @@ def best_route(frame: CourseFrame, arrows: Sequence[Sense], sides: Sides = ANY_S
     buoys, then shortest, over the allowed start and finish sides ("choose the easiest start and
     finish directions", reference, "Building a Course"). The route that picks its sides freely is
     tried first; only if it crosses itself at a buoy are the side pairs tried one by one."""
+    lines, best, _circles = _scored_best_route(frame, arrows, sides)
+    return lines, best
+
+
+def _scored_best_route(frame: CourseFrame, arrows: Sequence[Sense], sides: Sides
+                       ) -> tuple[tuple[RoundingLine, ...], RouteResult | NoRoute, int]:
+    """:func:`best_route` with the number of complete circles of the route it found (0 for no
+    route), which the arrow solver ranks by too (counted once)."""
     lines, free = usable_lines(frame, arrows, sides)
     if isinstance(free, NoRoute):
-        return lines, free
+        return lines, free, 0
     best, best_score = free, (circle_count(frame, free), free.route.length)
     if best_score[0] == 0 or not sides.free:
-        return lines, best
+        return lines, best, best_score[0]
     taken = (crossing_side(frame.axis, free.start_direction),
              crossing_side(frame.axis, free.finish_direction))
     for start_side, finish_side in itertools.product(sides.start, sides.finish):
@@ -217,7 +225,7 @@ def best_route(frame: CourseFrame, arrows: Sequence[Sense], sides: Sides = ANY_S
         score = (circle_count(frame, found), found.route.length)
         if score < best_score:
             best, best_score = found, score
-    return lines, best
+    return lines, best, best_score[0]
 
 
 def solve_arrows(frame: CourseFrame) -> ArrowSolution | None:
@@ -241,10 +249,10 @@ def solve_arrows(frame: CourseFrame) -> ArrowSolution | None:
     for cost, arrows in combos:
         if best is not None and best[0][0] == 0 and cost > best[0][1]:
             break  # a route without crossings and closer to the turns is already known
-        lines, found = best_route(frame, arrows)
+        lines, found, circles = _scored_best_route(frame, arrows, ANY_SIDES)
         if isinstance(found, NoRoute):
             continue
-        score = (circle_count(frame, found), cost, found.route.length)
+        score = (circles, cost, found.route.length)
         if best is None or score < best[0]:
             best = (score, ArrowSolution.of(arrows, lines, found))
     return best[1] if best else None

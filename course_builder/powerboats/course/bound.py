@@ -7,7 +7,9 @@ are forgotten. Every legal route from a state solves the simpler problem from th
 *rank* in it (:func:`rank`), so its distance there is never more than the real one.
 
 The simpler problem has one copy of the lake per rank; its distances to the finish are found by
-a breadth-first search backwards from the finish, a whole layer of hexes at a time as bitsets.
+a breadth-first search backwards from the finish, a whole layer of hexes of every copy at a time
+(the copies stacked in one integer used as a bitset, so a layer costs a few shifts whatever the
+number of buoys).
 The distance of the nearest first state of the route, :attr:`DistanceBound.limit`, is the
 shortest a legal route can be. A state of rank ``k`` in layer ``g`` of the route search can lie
 on a route of ``limit`` steps only if its hex is within ``limit - g`` of the finish in copy ``k``
@@ -18,9 +20,10 @@ route is that short.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from course_builder.powerboats.course.layers import LayeredSearch, Start
-from course_builder.powerboats.course.progress import Counts, Gate
+from course_builder.powerboats.course.progress import Counts, Gate, progress_states
 
 
 def rank(phase: int, counts: Counts) -> int:
@@ -34,69 +37,97 @@ def rank(phase: int, counts: Counts) -> int:
 
 
 class DistanceBound:
-    """The distances of the simpler problem (see the module docstring), grown as needed:
-    ``balls[r][k]`` is the bitset of hexes within ``r`` steps of the finish in copy ``k``.
-    :attr:`limit` is None when not even the simpler problem can be solved (then no legal route
-    exists either)."""
+    """The distances of the simpler problem (see the module docstring), grown as needed.
+
+    The copies of the lake, one per rank, are stacked in one integer, copy ``k`` from bit
+    ``k * size`` on (:attr:`size`: the bits of the lake and one blank row, which no passable set
+    holds, so a step off one copy lands on a bit that is masked away): a layer of all copies is
+    one :meth:`~course_builder.core.bitgrid.BitGrid.spread` and one shift for each way the
+    forward steps across a line move a bit from one copy to another. ``balls[r]`` is the stack of
+    the hexes within ``r`` steps of the finish. :attr:`limit` is None when not even the simpler
+    problem can be solved (then no legal route exists either)."""
 
     def __init__(self, search: LayeredSearch, starts: list[Start]) -> None:
         grid, gates, n, pos = search.grid, search.gates, search.n, search.pos
-        self.spread = grid.spread
         buoys = len(gates)
-        # forward over line k+1: from rank k to rank `end`, grouped by how far a bit moves
-        groups: list[dict[tuple[int, int], int]] = [{} for _ in range(buoys + 1)]
+        self.size = size = (grid.rows + 1) * grid.stride
+        self.stride = grid.stride
+        self.even = _stacked(grid.even_rows, size, buoys + 1)
+        # forward over line k+1: from copy `end` back to copy k, grouped by how far a bit moves
+        groups: dict[int, int] = {}
         for k, gate in enumerate(gates):
+            after = gates[k + 1].forward if k + 1 < buoys else frozenset()
             for step in gate.forward:
                 source, target = divmod(step, n)
-                key = (_chain(step, gates, k), pos[target] - pos[source])
-                groups[k][key] = groups[k].get(key, 0) | 1 << pos[source]
-        self.crossing = [[(end, by, sources, _moved(sources, by)) for (end, by), sources
-                          in group.items()] for group in groups]  # (and the targets' bits)
-        ball = [0] * buoys + [search.fin]
+                end = _chain(step, gates, k) if step in after else k + 1  # (most cross one line)
+                by = pos[target] + end * size - pos[source] - k * size
+                groups[by] = groups.get(by, 0) | 1 << (pos[source] + k * size)
+        self.crossing = [(by, sources, sources << by) for by, sources in groups.items()]
+        self.targets = 0
+        """Every bit a forward step across a line leaves from (in the copy it leaves)."""
+        for _by, _sources, targets in self.crossing:
+            self.targets |= targets
+        ball = search.fin << buoys * size
         for source, tiles in search.finishing.items():  # a finishing step across the last lines
             for t in tiles:
                 for k in range(buoys):
                     if _chain(source * n + t, gates, k) == buoys:
-                        ball[k] |= 1 << pos[source]
-        self.ranks = [rank(phase, counts) for phase, counts in search.states]
-        targets = [0] * (buoys + 1)
+                        ball |= 1 << (pos[source] + k * size)
+        self.ranks = ranks(buoys)
+        self.offsets = [r * size for r in self.ranks]
+        """By rounding-state code: where the copy of the state's rank starts in a stack."""
+        targets = 0
         for code, m, _t in starts:
-            targets[self.ranks[code]] |= 1 << pos[m]
-        self.unreached = [search.passable & ~b for b in ball]
-        self.front = list(ball)
+            targets |= 1 << (pos[m] + self.offsets[code])
+        self.unreached = _stacked(search.passable, size, buoys + 1) & ~ball
+        self.front = ball
         self.balls = [ball]
         self.limit: int | None = None
-        while not any(b & t for b, t in zip(self.balls[-1], targets, strict=True)):
+        while not self.balls[-1] & targets:
             if not self.grow():
                 return
         self.limit = len(self.balls) - 1
 
     def grow(self) -> bool:
         """One more layer of distances; False once nothing more can be reached."""
-        front, spread, unreached = self.front, self.spread, self.unreached
-        new = [0] * len(front)
-        for k, crossing in enumerate(self.crossing):
-            bits = spread(front[k]) if front[k] else 0
-            for end, by, sources, targets in crossing:
-                if front[end] & targets:
-                    bits |= (front[end] >> by if by > 0 else front[end] << -by) & sources
-            if bits:
-                bits &= unreached[k]
-                unreached[k] ^= bits
-                new[k] = bits
-        if not any(new):
+        front, w = self.front, self.stride
+        e = front & self.even
+        g = front | e << 1 | (front ^ e) >> 1  # and a step up or down a row from these
+        bits = front << 1 | front >> 1 | g << w | g >> w
+        if front & self.targets:  # some copy's front reaches a line: move those bits
+            for by, sources, targets in self.crossing:
+                if front & targets:
+                    bits |= front >> by & sources
+        bits &= self.unreached
+        if not bits:
             return False
-        self.front = new
-        self.balls.append([b | x for b, x in zip(self.balls[-1], new, strict=True)])
+        self.unreached ^= bits
+        self.front = bits
+        self.balls.append(self.balls[-1] | bits)
         return True
 
-    def keep(self, limit: int) -> list[list[int]]:
-        """For a route of at most ``limit`` steps: ``keep[g][k]``, the hexes a state of rank ``k``
-        in layer ``g`` of the route search may stand on."""
+    def keep(self, limit: int) -> list[int]:
+        """For a route of at most ``limit`` steps: ``keep[g]``, the stack of the hexes a state in
+        layer ``g`` of the route search may stand on, in the copy of its rank (from bit
+        ``offsets[code]`` on)."""
         while len(self.balls) <= limit and self.grow():
             pass
         last = len(self.balls) - 1
         return [self.balls[min(limit - g, last)] for g in range(limit + 1)]
+
+
+@lru_cache(maxsize=8)
+def ranks(buoys: int) -> tuple[int, ...]:
+    """The rank of every rounding state, by code (:func:`~.progress.progress_states`)."""
+    return tuple(rank(phase, counts) for phase, counts in progress_states(buoys))
+
+
+def _stacked(bits: int, size: int, copies: int) -> int:
+    """``copies`` copies of a set, ``size`` bits apart."""
+    out = 0
+    for k in range(copies):
+        out |= bits << k * size
+    return out
 
 
 def _chain(step: int, gates: Sequence[Gate], first: int) -> int:

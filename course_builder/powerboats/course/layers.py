@@ -23,7 +23,13 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.course.progress import Gate, advance, progress_states, start_counts
+from course_builder.powerboats.course.progress import (
+    Counts,
+    Gate,
+    advance,
+    progress_states,
+    start_counts,
+)
 from course_builder.powerboats.course.tile import side_directions
 from course_builder.powerboats.lake.board import Board
 
@@ -33,9 +39,10 @@ Layer = dict[int, int]
 Start = tuple[int, int, int]
 """A first state of a route: (code, hex index, index of the tile hex it left)."""
 
-Bound = tuple[list[list[int]], list[int]]
-"""``(keep, ranks)``: a state of code ``c`` in layer ``g`` is kept only if its hex is in
-``keep[g][ranks[c]]``, and no layer after ``len(keep) - 1`` is searched (see :mod:`.bound`)."""
+Bound = tuple[list[int], list[int]]
+"""``(keep, offsets)``: a state of code ``c`` in layer ``g`` is kept only if its hex is in
+``keep[g] >> offsets[c]`` (the copy of the lake for its rank in a stack of copies), and no layer
+after ``len(keep) - 1`` is searched (see :mod:`.bound`)."""
 
 
 @lru_cache(maxsize=64)
@@ -48,6 +55,22 @@ def transitions(buoys: int, crossed: tuple[int, ...]) -> tuple[int, ...]:
     states = progress_states(buoys)
     code_of = {state: k for k, state in enumerate(states)}
     return tuple(code_of.get(advance(phase, counts, 0, gates), -1) for phase, counts in states)
+
+
+@lru_cache(maxsize=256)
+def sign_row(buoys: int, key: int) -> tuple[int, ...]:
+    """:func:`transitions` for a step whose crossings ``key`` holds: the sign of buoy ``j``'s
+    crossing plus one as its base-3 digit ``j``. Made when first asked for (a process that lays
+    one course needs a few of the 27)."""
+    return transitions(buoys, tuple(key // 3 ** j % 3 - 1 for j in range(buoys)))
+
+
+@lru_cache(maxsize=8)
+def state_codes(buoys: int) -> tuple[tuple[tuple[int, Counts], ...], dict[tuple[int, Counts], int]]:
+    """The rounding states a shortest route can be in (:func:`~.progress.progress_states`) and
+    the code of each (its place among them)."""
+    states = tuple(progress_states(buoys))
+    return states, {state: k for k, state in enumerate(states)}
 
 
 class LayeredSearch:
@@ -69,8 +92,7 @@ class LayeredSearch:
                 self.free[i] = 0
         self.passable = passable
         self.gates = gates
-        self.states = progress_states(len(gates))
-        self.code_of = {state: k for k, state in enumerate(self.states)}
+        self.states, self.code_of = state_codes(len(gates))
         self.goal = self.code_of[(len(gates), ())]
         self.tile = [board.index(h) for h in tile]
         self.axis = axis
@@ -84,26 +106,44 @@ class LayeredSearch:
         its encoded step, and by the bit of the hex it leaves, with the bit of its target and
         the target's other neighbours from which a step onto it crosses no line."""
         n, nb, pos, gates = self.n, self.board.neighbors, self.pos, self.gates
-        crossed: dict[int, list[int]] = {}
+        buoys = len(gates)
+        rows: dict[int, tuple[int, ...]] = {}  # by key: the rows this search uses
+        crossed: dict[int, int] = {}  # step -> its signs, as a key of :func:`sign_row`
+        blank = (3 ** buoys - 1) // 2  # every digit 1: no line crossed
         for j, gate in enumerate(gates):
-            for steps, sign in ((gate.back, -1), (gate.forward, 1)):  # forward wins (advance)
-                for step in steps:
-                    crossed.setdefault(step, [0] * len(gates))[j] = sign
+            unit, back = 3 ** j, gate.back
+            for step in back:
+                crossed[step] = crossed.get(step, blank) - unit
+            for step in gate.forward:  # forward wins (advance)
+                crossed[step] = crossed.get(step, blank) + (2 * unit if step in back else unit)
         self.special: dict[int, tuple[int, ...]] = {}
         into: dict[int, int] = {}  # target -> the hexes whose step onto it crosses a line
-        for step, signs in crossed.items():
+        steps = []
+        for step, key in crossed.items():
             source, target = divmod(step, n)
             if target in nb[source]:  # other steps are never taken
-                self.special[step] = transitions(len(gates), tuple(signs))
+                row = rows.get(key)
+                if row is None:
+                    row = rows[key] = sign_row(buoys, key)
+                self.special[step] = row
+                steps.append((source, target, row))
                 into[target] = into.get(target, 0) | 1 << pos[source]
-        self.near_steps: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
-        near = 0
         around = self.board.neighbor_bits
-        for step, row in self.special.items():
-            source, target = divmod(step, n)
-            self.near_steps.setdefault(pos[source], []).append(
-                (row, 1 << pos[target], around[target] & ~into[target]))
-            near |= 1 << pos[source]
+        plain = {t: around[t] & ~bits for t, bits in into.items()}
+        self.near_steps: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+        self.near_hexes = bytearray(n)
+        """By hex index: does a step from the hex cross a line?"""
+        for source, target, row in steps:
+            self.near_hexes[source] = 1
+            entry = (row, 1 << pos[target], plain[target])
+            at = self.near_steps.get(pos[source])
+            if at is None:
+                self.near_steps[pos[source]] = [entry]
+            else:
+                at.append(entry)
+        near = 0
+        for b in self.near_steps:
+            near |= 1 << b
         self.near = near
 
     def _finishes(self) -> None:
@@ -130,8 +170,8 @@ class LayeredSearch:
     def starts(self, sides: Iterable[int]) -> list[Start]:
         """The first states of a route, each once, in the order a search over single states
         queues them."""
-        nb, n = self.board.neighbors, self.n
-        begin = (0, start_counts(len(self.gates)))
+        nb, n, special = self.board.neighbors, self.n, self.special
+        begin = self.code_of[(0, start_counts(len(self.gates)))]
         seen: set[tuple[int, int]] = set()
         out = []
         for t in self.tile:
@@ -140,8 +180,9 @@ class LayeredSearch:
                     m = nb[t][d]
                     if m < 0 or not self.free[m]:
                         continue
-                    code = self.code_of.get(advance(*begin, t * n + m, self.gates))
-                    if code is not None and (code, m) not in seen:
+                    row = special.get(t * n + m)  # the step's effect, as :func:`advance` has it
+                    code = begin if row is None else row[begin]
+                    if code >= 0 and (code, m) not in seen:
                         seen.add((code, m))
                         out.append((code, m, t))
         return out
@@ -155,7 +196,8 @@ class LayeredSearch:
         moved to their new state one by one, and taken back where only such a step led."""
         w, even = self.grid.stride, self.grid.even_rows
         near, near_steps = self.near, self.near_steps
-        keeps, ranks = bound if bound is not None else ([], [])
+        goal, fin_far, fin_near = self.goal, self.fin_far, self.fin_near
+        keeps, offsets = bound if bound is not None else ([], [])
         limit = len(keeps) - 1
         frontier: Layer = {}
         for code, m, _t in starts:
@@ -169,16 +211,18 @@ class LayeredSearch:
             for code, bits in new.items():
                 bits &= unseen[code]
                 if keep is not None:
-                    bits &= keep[ranks[code]]
+                    bits &= keep >> offsets[code]
                 if bits:
                     unseen[code] ^= bits
                     frontier[code] = bits
             if not frontier:
                 return layers, None, unseen
             layers.append(frontier)
-            found = self._finishers(frontier)
-            if found:
-                return layers, found, unseen
+            if (frontier.get(goal, 0) & fin_far
+                    or (fin_near and any(bits & fin_near for bits in frontier.values()))):
+                found = self._finishers(frontier)  # (rarely empty: near a line, checked)
+                if found:
+                    return layers, found, unseen
             if len(layers) > limit >= 0:
                 return layers, None, unseen
             new = {}
@@ -240,15 +284,23 @@ class LayeredSearch:
     def backward(self, layers: list[Layer], found: Layer) -> list[Layer]:
         """For every layer, the states from which the finishing states of the last layer can be
         reached through the layers between (the states on some shortest route)."""
-        spread, near, pos = self.grid.spread, self.near, self.pos
+        near, pos, w, even = self.near, self.pos, self.grid.stride, self.grid.even_rows
         far = self.grid.every & ~near
         kept: list[Layer] = [found]
         for layer in reversed(layers[:-1]):
             after = kept[-1]
-            reach = near & spread(_union(after.values()))
+            before: Layer = {}  # by code: the hexes a step away from its kept hexes
+            reach = 0
+            for code, bits in after.items():
+                e = bits & even
+                o = bits ^ e
+                g = bits | e << 1 | o >> 1
+                before[code] = spread = bits << 1 | bits >> 1 | g << w | g >> w
+                reach |= spread
+            reach &= near
             here: Layer = {}
             for code, bits in layer.items():
-                on = bits & far & spread(after[code]) if code in after else 0
+                on = bits & far & before[code] if code in before else 0
                 if bits & reach:  # hexes with a step across a line: each step checked
                     for i in self.grid.indices(bits & reach):
                         if self.next_on(code, i, after) is not None:
@@ -263,20 +315,25 @@ class LayeredSearch:
         """The first shortest route in direction order through the kept states: its hex indices
         (the tile hex it starts from first, the tile hex it finishes in last) and the number of
         buoys rounded at each."""
-        pos = self.pos
+        pos, stride, near = self.pos, self.grid.stride, self.near_hexes
+        around, steps = self.board.neighbor_bits, self.board.water_steps
         code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)
         path = [(code, m)]
         for layer in kept[1:]:
-            step = self.next_on(*path[-1], layer)
+            if not near[m]:  # no step across a line: the state stays, the hex moves
+                ahead = layer.get(code, 0) & around[m]
+                if ahead & (ahead - 1):  # several ways on: the first in direction order
+                    m = next(j for _d, j in steps[m] if ahead >> pos[j] & 1)
+                else:
+                    b = ahead.bit_length() - 1
+                    m = b - b // stride
+                path.append((code, m))
+                continue
+            step = self.next_on(code, m, layer)
             assert step is not None, "a kept state always has a step onto a kept state"
+            code, m = step
             path.append(step)
         indices = [tile_hex, *(h for _c, h in path), self.finish_of(*path[-1])]
         phases = [0, *(self.states[c][0] for c, _h in path), len(self.gates)]
         return indices, phases
 
-
-def _union(sets: Iterable[int]) -> int:
-    out = 0
-    for bits in sets:
-        out |= bits
-    return out

@@ -36,25 +36,11 @@ class Gate:
 def gate_steps(board: Board, line: RoundingLine, sense: Sense) -> Gate:
     """The steps that round a buoy and the steps that undo it (COURSE-04). Only crossings that
     start in a body of water the buoy touches count: across a lake cut in two by land, a boat on
-    the other side never goes round the buoy."""
-    n = len(board)
-    areas = board.areas_around(line.buoy)
-    water_area = board.water_areas
-    forward: set[int] = set()
-    back: set[int] = set()
-    buoy = board.index_or_none(line.buoy)
-    if buoy is None:
-        return Gate(frozenset(), frozenset())
+    the other side never goes round the buoy. The board keeps the steps across each line it is
+    asked for (:meth:`~course_builder.powerboats.lake.board.Board.line_crossings`)."""
     # a step from the clockwise side onto the line crosses it counter-clockwise (rounding.py)
-    ccw, cw = (forward, back) if sense is Sense.CCW else (back, forward)
-    for y, x in board.half_line_sides(buoy, line.direction)[: 2 * len(line.hexes)]:
-        if x == -1:
-            continue
-        if water_area[x] in areas:
-            ccw.add(x * n + y)
-        if water_area[y] in areas:
-            cw.add(y * n + x)
-    return Gate(frozenset(forward), frozenset(back))
+    ccw, cw = board.line_crossings(line.buoy, line.direction, len(line.hexes))
+    return Gate(ccw, cw) if sense is Sense.CCW else Gate(cw, ccw)
 
 
 class GateBook:

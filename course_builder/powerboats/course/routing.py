@@ -24,9 +24,11 @@ from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.course.progress import Gate
 from course_builder.powerboats.lake.board import Board
 
-SLACKS = (1, 4)
+SLACKS = (2, 10)
 """How many steps longer than the shortest route of the simpler problem (:mod:`.bound`) the
-search looks for a route within the bound, in turn, before it searches without one."""
+search looks for a route within the bound, in turn, before it searches without one. Any slacks
+give the same route; these search the fewest layers over the classic lake's courses (a search
+without a bound explores every state a boat can reach)."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def shortest_route(
         if shortest is None:
             break  # not even the simpler problem has a route: search in full for the reason
         layers, found, _unseen = search.forward(starts, (bound.keep(shortest + slack),
-                                                         bound.ranks))
+                                                         bound.offsets))
         if found:
             return _result(board, *search.walk(starts, search.backward(layers, found)))
     layers, found, unseen = search.forward(starts)
@@ -92,7 +94,7 @@ def _result(board: Board, indices: list[int], phases: list[int]) -> RouteResult:
         for k in range(phases[i - 1] + 1, phases[i] + 1):  # one step may round two buoys
             last_rise[k] = i
     roundings = tuple(last_rise[k] for k in sorted(last_rise))
-    hexes = tuple(board.hex_at(i) for i in indices)
+    hexes = tuple(map(board.hex_at, indices))
     start_dir = _step_direction(board, indices[0], indices[1])
     finish_dir = _step_direction(board, indices[-2], indices[-1])
     return RouteResult(Route(hexes, roundings), start_dir, finish_dir)

@@ -166,7 +166,7 @@ class Board(HexBoard):
         self.source: BoardSource = source or BoardSource(name)
         self._spots_by_id = {s.id: s for s in self.spots}
         self._spots_by_hex = {s.hex: s for s in self.spots}
-        self.water: tuple[bool, ...] = tuple(ch == "." for row in terrain for ch in row)
+        self.water: tuple[bool, ...] = tuple(map(".".__eq__, "".join(terrain)))
         """``water[i]``: is hex ``i`` open water (not island, not shore)."""
         self.tables: LakeTables = (named_lake_tables(self.terrain_rows, self._own_tables)
                                    if named else self._own_tables())
@@ -276,6 +276,17 @@ class Board(HexBoard):
         from a hex on it to one of the two just clockwise) goes from water to water. Found for
         all hexes at once, a step along the lines at a time (random lakes ask it of every hex)."""
         return self.tables.crossable_bits
+
+    def line_crossings(self, h: Hex, direction: Direction, length: int
+                       ) -> tuple[frozenset[int], frozenset[int]]:
+        """The steps that cross the first ``length`` hexes of the half-line from ``h`` along
+        ``direction`` and start in a body of water ``h`` lies in or touches (see
+        :meth:`.tables.LakeTables.line_crossings`): counter-clockwise ones, then clockwise ones.
+        Nothing for a hex off the board."""
+        i = self._index.get(h)
+        if i is None:
+            return frozenset(), frozenset()
+        return self.tables.line_crossings(i, direction, length)
 
     def areas_around(self, h: Hex) -> frozenset[int]:
         """The water bodies a hex lies in or touches (a buoy can be rounded only in these)."""

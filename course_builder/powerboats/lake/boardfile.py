@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
@@ -65,6 +66,19 @@ class Grid:
     @property
     def cols(self) -> int:
         return len(self.cells[0]) if self.cells else 0
+
+    @cached_property
+    def terrain_text(self) -> tuple[str, ...]:
+        """Each row as one character a cell: ``.`` water, ``#`` land, ``_`` covered. Assembling
+        a lake copies these rows whole (kept with the grid, built on first use)."""
+        return tuple("".join("." if cell.terrain == WATER else "_" if cell.terrain == COVERED
+                             else "#" for cell in row) for row in self.cells)
+
+    @cached_property
+    def marks(self) -> tuple[tuple[int, int, SpotMark], ...]:
+        """The letter spots printed on the grid: ``(row, col, mark)`` in reading order."""
+        return tuple((r, c, cell.spot) for r, row in enumerate(self.cells)
+                     for c, cell in enumerate(row) if cell.spot)
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,6 @@ from course_builder.powerboats.lake.board import (
     number_spots,
 )
 from course_builder.powerboats.lake.boardfile import (
-    COVERED,
-    WATER,
     BoardFileError,
     LakeKit,
     Placement,
@@ -99,44 +97,36 @@ def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *
     """
     arrangement = dict(arrangement or kit.arrangement)
     rows, cols = kit.rows, kit.cols
-    terrain = [[""] * cols for _ in range(rows)]
+    border = kit.border.terrain_text
+    terrain = [list(row) for row in border]  # "_" (covered) until a tile lies there
     sections = [[BORDER] * cols for _ in range(rows)]
-    marks: list[tuple[Hex, SpotMark]] = []
-    for r in range(rows):
-        for c in range(cols):
-            cell = kit.border.cells[r][c]
-            if cell.terrain != COVERED:
-                terrain[r][c] = "." if cell.terrain == WATER else "#"
-                if cell.spot:
-                    marks.append((from_offset(r, c), cell.spot))
+    marks: list[tuple[Hex, SpotMark]] = [(from_offset(r, c), mark)
+                                         for r, c, mark in kit.border.marks if border[r][c] != "_"]
     slot_sections = []
+    tr, tc = kit.tile_rows, kit.tile_cols
     for slot_name, slot in kit.slots.items():
         placement = arrangement[slot_name]
         face = kit.faces[(placement.tile, placement.face)]
         if face.grid is None:
             raise BoardError(f"tile {placement.tile} {placement.face} is not transcribed")
-        for lr in range(kit.tile_rows):
-            for lc in range(kit.tile_cols):
-                if placement.rotated:
-                    cell = face.grid.cells[kit.tile_rows - 1 - lr][kit.tile_cols - 1 - lc]
-                else:
-                    cell = face.grid.cells[lr][lc]
-                r, c = slot.row + lr, slot.col + lc
-                terrain[r][c] = "." if cell.terrain == WATER else "#"
-                sections[r][c] = slot_name
-                if cell.spot:
-                    mark = cell.spot
-                    if placement.rotated:
-                        mark = SpotMark(mark.letter, mark.on_land, mark.side.opposite(),
-                                        mark.approximate, mark.line, mark.col)
-                    marks.append((from_offset(r, c), mark))
-        slot_sections.append(Section(slot_name, slot.row, slot.col, kit.tile_rows, kit.tile_cols,
-                                     placement.code()))
+        text, c0 = face.grid.terrain_text, slot.col
+        for lr in range(tr):
+            row = text[tr - 1 - lr][tc - 1::-1] if placement.rotated else text[lr][:tc]
+            terrain[slot.row + lr][c0:c0 + tc] = row.replace("_", "#")
+            sections[slot.row + lr][c0:c0 + tc] = [slot_name] * tc
+        laid = [(r, c, mark) for r, c, mark in face.grid.marks if r < tr and c < tc]
+        if placement.rotated:  # turned: the last hex first, each letter against the other side
+            laid = [(tr - 1 - r, tc - 1 - c, SpotMark(mark.letter, mark.on_land,
+                                                      mark.side.opposite(), mark.approximate,
+                                                      mark.line, mark.col))
+                    for r, c, mark in reversed(laid)]
+        marks.extend((from_offset(slot.row + r, c0 + c), mark) for r, c, mark in laid)
+        slot_sections.append(Section(slot_name, slot.row, slot.col, tr, tc, placement.code()))
     _check_spot_counts(kit.path, marks)
     recorded = dataclasses.replace(source or BoardSource(kit.name),
                                    arrangement=format_arrangement(kit, arrangement))
     return Board(
-        kit.name, ["".join(row) for row in terrain], sections, number_spots(marks),
+        kit.name, ["".join(row).replace("_", "") for row in terrain], sections, number_spots(marks),
         slots=slot_sections, source=recorded, named=True,
     )
 

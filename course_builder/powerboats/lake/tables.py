@@ -34,6 +34,8 @@ class LakeTables:
         self._board = board
         self._water = water
         self._grid = grid
+        self._line_crossings: dict[tuple[int, int, int], tuple[frozenset[int], frozenset[int]]]
+        self._line_crossings = {}
 
     @cached_property
     def water_run(self) -> tuple[tuple[int, ...], ...]:
@@ -103,6 +105,38 @@ class LakeTables:
                 ahead = more
             out.append(ahead)
         return tuple(out)
+
+
+    def line_crossings(self, index: int, direction: Direction, length: int
+                       ) -> tuple[frozenset[int], frozenset[int]]:
+        """The steps across the first ``length`` hexes of the half-line from hex ``index`` along
+        ``direction`` (:meth:`~course_builder.core.hexboard.HexBoard.half_line_sides`) that
+        start in a body of water the hex lies in or touches, encoded ``from * n + to``: those
+        onto the line from just clockwise of it (crossing it counter-clockwise), and those off
+        it to that side (clockwise). A buoy on the hex is rounded by these steps alone; found
+        once for each line asked for (the arrow solver asks for the same lines again)."""
+        key = (index, direction, length)
+        found = self._line_crossings.get(key)
+        if found is None:
+            found = self._line_crossings[key] = self._crossings_of(index, direction, length)
+        return found
+
+    def _crossings_of(self, index: int, direction: Direction, length: int
+                      ) -> tuple[frozenset[int], frozenset[int]]:
+        n, water_area = len(self._board), self.water_areas
+        areas = {water_area[j] for _d, j in self.water_steps[index]}
+        if self._water[index]:
+            areas.add(water_area[index])
+        ccw: set[int] = set()
+        cw: set[int] = set()
+        for y, x in self._board.half_line_sides(index, direction)[: 2 * length]:
+            if x == -1:
+                continue
+            if water_area[x] in areas:
+                ccw.add(x * n + y)
+            if water_area[y] in areas:
+                cw.add(y * n + x)
+        return frozenset(ccw), frozenset(cw)
 
 
 def named_lake_tables(terrain: tuple[str, ...], make: Callable[[], LakeTables]) -> LakeTables:
