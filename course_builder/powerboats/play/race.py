@@ -75,6 +75,17 @@ class Race:
             tuple(r + 1 for r in row) for row in not_tile)
         """``tile_gap[i][d]``: steps from hex ``i`` to the start/finish tile straight ahead
         (more than any move when it is not ahead)."""
+        self.quiet_run: tuple[tuple[int, ...], ...] = tuple(
+            tuple(min(free, gap - 1) for free, gap in zip(frees, gaps, strict=True))
+            for frees, gaps in zip(self.gate_free, self.tile_gap, strict=True))
+        """``quiet_run[i][d]``: straight steps from hex ``i`` in direction ``d`` that cross no
+        rounding line and stay off the start/finish tile: a straight move no longer than that
+        leaves the rounding state as it is."""
+        self.course_hexes = self.tile | frozenset(
+            i for step in self.gate_steps for i in divmod(step, n))
+        """The hexes a step must touch to round a buoy or finish: both ends of every step across
+        a rounding line, and the start/finish tile. A path that touches none leaves the rounding
+        state as it is."""
         self.lines_ahead = board.lines_ahead
         self.hexes = board.hexes()
 
