@@ -22,6 +22,7 @@ rulings MOVE-01..MOVE-10, COURSE-04 and EXP-01..EXP-12 in docs/rulings.md.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -327,6 +328,49 @@ def kept_dice(boat: Boat, step: DiceStep | Move) -> tuple[int, ...]:
 def resolve_dice(boat: Boat, move: Move) -> tuple[int, ...]:
     """The dice after the dice step and the roll, or :class:`IllegalMove` (reference, "Rolling
     Dice"): the kept dice in the order held, then the values rolled."""
+    return _dice_and_total(boat, move)[0]
+
+
+def _dice_and_total(boat: Boat, move: Move) -> tuple[tuple[int, ...], int]:
+    """:func:`resolve_dice` and the dice's total, looked up in :func:`_dice_after`; the
+    checks' reasons are given by :func:`_checked_dice`."""
+    try:
+        found = _dice_after(boat.dice, move.change, move.removed, move.reroll, move.rolled)
+    except TypeError:  # dice given as lists: not hashable, not looked up
+        found = None
+    if found is None:
+        dice = _checked_dice(boat, move)
+        return dice, sum(dice)
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _dice_after(held: tuple[int, ...], change: DiceChange, removed: int | None,
+                reroll: tuple[int, ...], rolled: tuple[int, ...]
+                ) -> tuple[tuple[int, ...], int] | None:
+    """The dice after a dice step and a roll and their total, or None if the step or the roll
+    is not possible. A pure function of a few small tuples that take few values (dice show 1, 2
+    or 3), so kept for the next move that asks: every move asks, and working it out costs more
+    than the rest of a straight move's dice stage."""
+    kept = list(held)
+    if change is _REMOVE:
+        if removed not in kept:
+            return None
+        kept.remove(removed)
+    elif change is not _KEEP and change is not _ADD:
+        return None
+    for v in reroll:
+        if v not in kept:
+            return None
+        kept.remove(v)
+    if len(rolled) != len(reroll) + (change is _ADD) or not _FACES.issuperset(rolled):
+        return None
+    dice = (*kept, *rolled)
+    return dice, sum(dice)
+
+
+def _checked_dice(boat: Boat, move: Move) -> tuple[int, ...]:
+    """:func:`resolve_dice` worked out step by step, with the reason when a check fails."""
     rolled = move.rolled
     reroll = move.reroll
     change = move.change
@@ -340,8 +384,9 @@ def resolve_dice(boat: Boat, move: Move) -> tuple[int, ...]:
                           f"{', 1 added' if adding else ''})")
     if not rolled:
         return kept  # nothing rolled: the dice kept as they are
-    if not _FACES.issuperset(rolled):
-        raise IllegalMove("the dice show 1, 2 or 3 only")
+    for v in rolled:
+        if v not in DIE_FACES:
+            raise IllegalMove("the dice show 1, 2 or 3 only")
     return kept + rolled
 
 
@@ -403,15 +448,19 @@ def apply(position: Position, move: Move) -> Outcome:
     """
     race = position.race
     boat = position.boats[position.to_move]
-    if boat.finished or boat.sunk:
+    # the boat's fields in one go: reading a NamedTuple's fields one by one costs more
+    _colour, at, facing, held, _damage, _next, _crossings, finished, sunk, waiting, _later = boat
+    if finished or sunk:
         raise IllegalMove(_out_of_race(boat))
-    dice = resolve_dice(boat, move)
-    total = sum(dice)
-    if (total == 0 and move.change is _KEEP and not boat.dice
+    try:
+        found = _dice_after(held, move.change, move.removed, move.reroll, move.rolled)
+    except TypeError:  # dice given in lists: not hashable, not looked up
+        found = None
+    dice, total = found or _dice_and_total(boat, move)  # None: the checks say why
+    if (total == 0 and move.change is _KEEP and not held
             and not race.rules.zero_dice_turn):
         raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
                           "zero_dice_turn=False)", ["+"], _events(_Record(position, move, dice)))
-    waiting = boat.redoubt
     if waiting:
         total *= 2
         if move.turn is not _STRAIGHT:
@@ -420,27 +469,56 @@ def apply(position: Position, move: Move) -> Outcome:
                               _events(_Record(position, move, dice, True, total)))
     turn = move.turn
     k = 1 if turn is _STRAIGHT else 0 if turn is _LEFT else 2
-    start = race.board.index_of[boat.hex]
-    headings = HEADINGS[boat.heading]
-    rec = Outcome(position, move, dice, waiting, total, k, start)
+    start = race.board.index_of[at]
+    headings = HEADINGS[facing]
+    rec = _NEW(Outcome)  # the record's first fields, set here: a constructor call costs more
+    rec.before = position
+    rec.move = move
+    rec.dice = dice
+    rec.waiting = waiting
+    rec.total = total
+    rec.turn_index = k
+    rec.start = start
     heading = headings[k]
     run = race.clear_run[start]
     free = run[heading]
-    if waiting or race.tile_ahead[start][heading] <= (total if total < free else free):
-        sailing = _sail_with_tiles(rec, race, boat, headings)  # a tile within reach, or a flight
-    else:
-        # a full heading is always legal; a short one only if no heading gets further (MOVE-01)
-        if free < total and (max(run[headings[0]], run[headings[1]], run[headings[2]]) > free
-                             or (race.simulate_tiles
-                                 and _tiles_in_reach(race, start, headings, total))):
-            _judge_headings(rec, race, boat, headings, {})
-        sailing = straight_run(race, start, heading, total)
+    steps = total if total < free else free
+    if waiting or race.tile_ahead[start][heading] <= steps:
+        _move_with_tiles(rec, race, boat, headings)  # a tile within reach, or a flight
+        return rec
+    # a full heading is always legal; a short one only if no heading gets further (MOVE-01)
+    if free < total and (max(run[headings[0]], run[headings[1]], run[headings[2]]) > free
+                         or (race.simulate_tiles
+                             and _tiles_in_reach(race, start, headings, total))):
+        _judge_headings(rec, race, boat, headings, {})
+    rec.sailing = sailing = straight_run(race, start, heading, total)
+    if steps:  # it stops at the end of the run unless a boat is there (MOVE-05)
+        end = race.hexes[sailing.hexes[steps]]
+        for b in position.boats:
+            if b.hex == end:
+                steps = _stop(rec, race, boat, sailing)
+                break
+    rec.last = steps
+    _settle(rec, race, boat, sailing, race.quiet_run[start][heading] < steps)
+    return rec
+
+
+def _move_with_tiles(rec: Outcome, race: Race, boat: Boat, headings: tuple[Direction, ...]
+                     ) -> None:
+    """:func:`apply` from the sailing on, when expansion tiles may act or the boat flies from a
+    redoubt (EXP-01..EXP-13)."""
+    sailing = _sail_with_tiles(rec, race, boat, headings)
     rec.sailing = sailing
     rec.last = last = _stop(rec, race, boat, sailing)
     if rec.taken and any(at > last for _kind, _facts, at in sailing.effects):
-        sailing = _held_back_before_tiles(rec, race, boat, headings[k], sailing)
-    _settle(rec, race, boat, sailing)
-    return rec
+        assert rec.turn_index is not None
+        sailing = _held_back_before_tiles(rec, race, boat, headings[rec.turn_index], sailing)
+    if sailing.effects or sailing.flown:  # a path bent or flown by tiles: is anything near?
+        touched = not race.course_hexes.isdisjoint(rec.sailed)
+    else:  # a straight line: the race's table says how far it stays clear
+        touched = race.quiet_run[rec.start][sailing.heading] < rec.last
+    _settle(rec, race, boat, sailing, touched, sailing.out, sailing.rock_damage,
+            sailing.removed_dice, sailing.redoubt_wait)
 
 
 def _held_back_before_tiles(rec: _Record, race: Race, boat: Boat, heading: Direction,
@@ -546,14 +624,15 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
     return last
 
 
-def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
+def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing, touched: bool,
+            out: bool = False, rock_damage: int = 0, removed_dice: Sequence[int] = (),
+            redoubt_wait: bool = False) -> None:
     """Rounding, finishing, damage and sinking along the hexes actually sailed; the new
-    position."""
+    position. ``touched``: the path may cross a rounding line or enter the start/finish tile;
+    the tiles' results (a bad landing, rocks, dice lost, ending on a redoubt) come from
+    :func:`_move_with_tiles` (a straight run has none)."""
     last = rec.last
-    if sailing.effects or sailing.flown:  # a path bent or flown by tiles: is anything near?
-        touched = not race.course_hexes.isdisjoint(rec.sailed)
-    else:  # a straight line: the race's table says how far it stays clear
-        touched = race.quiet_run[rec.start][sailing.heading] < last
+    colour, _hex, _heading, _held, damage, next_buoy, crossings, _f, _s, _r, later = boat
     if touched:
         phase, counts, finished = _progress(rec, *boat.progress)
         if rec.taken and phase >= 3 and not finished:
@@ -563,35 +642,33 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
     else:  # no rounding line crossed, the start/finish tile not entered (most moves): the
         # rounding state stays as it is
         finished = 0
-        next_buoy = boat.next_buoy
         if next_buoy > 3:
             crossings, later = 0, ()  # every buoy rounded: no line is open (COURSE-04)
             if rec.taken:
                 _held_off_the_tile(rec, race)
-        else:
-            crossings, later = boat.crossings, boat.later
-    crash_damage = REDOUBT_CRASH if sailing.out else sailing.damage if sailing.crash else 0
-    damage = boat.damage + sailing.rock_damage + crash_damage
+    crash_damage = REDOUBT_CRASH if out else sailing.damage if sailing.crash else 0
+    damage += rock_damage + crash_damage
     rec.crash_damage = crash_damage
     rec.damage_after = damage
-    sunk = (damage >= SINK_AT or sailing.out) and not finished  # a finished boat that sinks
-    # keeps its place and is a finisher (reference, "Completing a Course"; MOVE-11)
+    sunk = (damage >= SINK_AT or out) and not finished  # a finished boat that sinks keeps its
+    # place and is a finisher (reference, "Completing a Course"; MOVE-11)
     dice: tuple[int, ...] = ()
     if not sailing.crash:
         dice = rec.dice
-        if sailing.removed_dice:
+        if removed_dice:
             held = list(dice)
-            for v in sailing.removed_dice:
+            for v in removed_dice:
                 held.remove(v)
             dice = tuple(held)
     position = rec.before
     boats = list(position.boats)
     boats[position.to_move] = _BOAT(Boat, (
-        boat.colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
-        crossings, finished, sunk, sailing.redoubt_wait and not sunk, later))
+        colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
+        crossings, finished, sunk, redoubt_wait and not sunk, later))
     rec.position = next_turn(position, tuple(boats))
 
 
+_NEW = object.__new__
 _BOAT = tuple.__new__
 """Makes a :class:`Boat` from a full tuple of its fields without the checks of its keyword
 constructor: the kernel's own records only."""
@@ -648,12 +725,12 @@ def next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
     """The next racing boat in seat order; the turn number grows when play wraps round
     (MOVE-08)."""
     count = len(boats)
-    current = position.to_move
-    for step in range(1, count + 1):
-        k = (current + step) % count
+    current = k = position.to_move
+    for _ in boats:  # once round the table at most
+        k = k + 1 if k + 1 < count else 0
         b = boats[k]
         if not b.finished and not b.sunk:
-            return position.derive(boats, k, position.turn + (1 if k <= current else 0))
+            return position.derive(boats, k, position.turn + 1 if k <= current else position.turn)
     return position.derive(boats, current, position.turn)  # the race is over
 
 

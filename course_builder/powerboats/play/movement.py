@@ -43,6 +43,7 @@ _CW = Sense.CW
 _RIGHT_OF = tuple(d.right() for d in Direction)
 _LEFT_OF = tuple(d.left() for d in Direction)
 _NOTHING: frozenset[int] = frozenset()
+_NEW = object.__new__
 
 
 class Sailing:
@@ -145,12 +146,20 @@ def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
 def straight_run(race: Race, start: int, heading: Direction, total: int) -> Sailing:
     """A move with no expansion tile within reach: straight on until the total or a crash."""
     free = race.clear_run[start][heading]
-    steps = total if total < free else free
+    s = _NEW(Sailing)  # one per move: set directly, a constructor call costs more
     if free < total:
-        return Sailing([start, *race.lines_ahead[start][heading][:steps]], heading,
-                       [heading] * steps, steps, True, total - free)
-    return Sailing([start, *race.lines_ahead[start][heading][:steps]], heading,
-                   [heading] * steps, steps)
+        steps = free
+        s.crash = True
+        s.damage = total - free
+    else:
+        steps = total
+        s.crash = False
+        s.damage = 0
+    s.hexes = race.paths[start][heading][:steps + 1]
+    s.heading = heading
+    s.steps = [heading] * steps
+    s.used = steps
+    return s
 
 
 def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int, ...], *,
