@@ -488,7 +488,7 @@ def apply(position: Position, move: Move) -> Outcome:
         return rec
     # a full heading is always legal; a short one only if no heading gets further (MOVE-01)
     if free < total and (max(run[headings[0]], run[headings[1]], run[headings[2]]) > free
-                         or (race.simulate_tiles
+                         or (race.simulate_tiles and race.tile_near[start] <= total
                              and _tiles_in_reach(race, start, headings, total))):
         _judge_headings(rec, race, boat, headings, {})
     rec.sailing = sailing = straight_run(race, start, heading, total)

@@ -174,7 +174,7 @@ def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int
     if (not fly and stop_at is None
             and race.tile_ahead[start][heading] > min(total, race.clear_run[start][heading])):
         return straight_run(race, start, heading, total)  # the common case, kept fast
-    s = Sailing.with_tiles(start, heading, damage)
+    s = TileSailing(start, heading, damage)
     held = list(dice)
     if fly:
         _fly(race, s, total, occupied, held)

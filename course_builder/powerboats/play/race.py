@@ -69,6 +69,9 @@ class Race:
             tuple(r + 1 for r in row) for row in no_tile)
         """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead
         (one past the lake's edge when there is none, so never within reach)."""
+        self.tile_near = tuple(min(row) for row in self.tile_ahead)
+        """``tile_near[i]``: steps from hex ``i`` to the nearest expansion hex straight ahead in
+        any direction: a move shorter than that meets no tile, whichever way it heads."""
         self.gate_free = self._gate_free()
         not_tile = board.runs_ahead([i not in self.tile for i in range(n)])
         self.tile_gap: tuple[tuple[int, ...], ...] = tuple(
