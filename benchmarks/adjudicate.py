@@ -1,6 +1,7 @@
 """The rules kernel's speed, side by side with python-chess in one run, as JSON.
 
 Run: pip install -e '.[bench]' && python benchmarks/adjudicate.py [--positions 3000] [--seconds 2]
+[-o benchmarks/adjudicate-result.json]
 
 Measured in the same process, one after the other, so the machine's load hits both alike:
 
@@ -21,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from course_builder.core.hexgrid import DIRECTIONS
 from course_builder.powerboats.course.generate import CourseMaker
@@ -134,6 +137,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=1.5,
                         help="CPU seconds per contender")
+    parser.add_argument("-o", "--output", type=Path, default=None,
+                        help="Also write the JSON here (benchmarks/adjudicate-result.json).")
     args = parser.parse_args()
     board = classic_board()
     maker = CourseMaker(board)
@@ -156,6 +161,7 @@ def main() -> None:
     report: dict[str, object] = {
         "benchmark": "rules kernel moves per second beside python-chess, one core, one run",
         "python": sys.version.split()[0],
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "per_second": rates,
         "heading_choices_speedup": round(speedup, 2),
         "targets": {"kernel / chess": f">= {TARGET_RATIO}",
@@ -170,7 +176,10 @@ def main() -> None:
                                    and speedup >= TARGET_CHOICES)
     else:
         report["ratio_to_chess"] = "python-chess is not installed: pip install -e '.[bench]'"
-    print(json.dumps(report, indent=1))
+    text = json.dumps(report, indent=1)
+    print(text)
+    if args.output:
+        args.output.write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

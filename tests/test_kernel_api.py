@@ -26,7 +26,14 @@ from course_builder.powerboats.play.kernel import (
     start_hexes,
 )
 from course_builder.powerboats.play.notation import RaceBook, parse_position
-from course_builder.powerboats.play.position import Boat, DiceChange, DiceStep, Position, Turn
+from course_builder.powerboats.play.position import (
+    Boat,
+    DiceChange,
+    DiceStep,
+    Move,
+    Position,
+    Turn,
+)
 from course_builder.powerboats.play.race import Race
 
 BOOK = RaceBook()
@@ -133,3 +140,45 @@ def test_initial_position_places_boats_on_and_behind_the_tile() -> None:
                for b in position.boats)
     assert position.to_move == 0 and position.turn == 1
     assert from_offset(0, 0) not in {b.hex for b in position.boats}
+
+
+def test_a_derived_position_is_a_frozen_position_like_a_checked_one() -> None:
+    """The kernel makes its positions without the checks (:meth:`Position.derive`): they are
+    Positions in every way, equal to and hashing like the same position made by the checking
+    constructor, and frozen."""
+    import dataclasses
+
+    position = parse_position(f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 2",
+                              book=BOOK)
+    derived = position.derive(position.boats, 1, 3)
+    made = Position(position.race, position.boats, 1, 3)
+    assert type(derived) is Position and derived == made and hash(derived) == hash(made)
+    assert derived.race is position.race and repr(derived) == repr(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        derived.turn = 4  # type: ignore[misc]
+    turn = next(c.turn for c in heading_choices(position, (3, 2)) if c.legal)
+    after = apply(position, Move(DiceChange.KEEP, turn=turn)).position
+    assert type(after) is Position and after == Position(race=after.race, boats=after.boats,
+                                                         to_move=after.to_move, turn=after.turn)
+
+
+def test_dice_steps_are_judged_alike_however_the_dice_are_given() -> None:
+    """The dice after a step are looked up once worked out; dice given as lists (not hashable)
+    are worked out every time, with the same result and the same reasons for illegal steps."""
+    position = parse_position(f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 2",
+                              book=BOOK)
+    listed = Position(position.race, (position.boats[0]._replace(dice=[3, 2]),
+                                       position.boats[1]))
+    def legal(dice: tuple[int, ...]) -> Turn:
+        return next(c.turn for c in heading_choices(position, dice) if c.legal)
+
+    for p in (position, listed, position):
+        assert apply(p, Move(DiceChange.ADD, None, (3,), (1, 2), legal((2, 1, 2)))).dice == (2, 1, 2)
+        assert apply(p, Move(DiceChange.REMOVE, 3, (), (), legal((2,)))).dice == (2,)
+        for move, reason in (
+                (Move(DiceChange.KEEP, None, (1,), (2,)), "holds no 1 to re-roll"),
+                (Move(DiceChange.REMOVE, 1), "holds no 1 to remove"),
+                (Move(DiceChange.ADD, None, (), ()), "0 dice values given, but 1 die is rolled"),
+                (Move(DiceChange.ADD, None, (), (4,)), "the dice show 1, 2 or 3 only")):
+            with pytest.raises(IllegalMove, match=reason):
+                apply(p, move)

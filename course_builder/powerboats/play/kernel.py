@@ -22,6 +22,7 @@ rulings MOVE-01..MOVE-10, COURSE-04 and EXP-01..EXP-12 in docs/rulings.md.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -56,6 +57,7 @@ HEADINGS = {d: tuple(d.left(t.steps) for t in TURN_ORDER) for d in Direction}
 # comparison, and the hot loop compares many
 _KEEP, _ADD, _REMOVE = DiceChange.KEEP, DiceChange.ADD, DiceChange.REMOVE
 _LEFT, _STRAIGHT, _RIGHT = TURN_ORDER
+_FACES = frozenset(DIE_FACES)
 
 
 class IllegalMove(CourseBuilderError):
@@ -239,6 +241,18 @@ def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int
     return (left, straight, right), (left >= total, straight >= total, right >= total)
 
 
+def _tiles_in_reach(race: Race, start: int, headings: tuple[Direction, ...], total: int) -> bool:
+    """Whether an expansion tile lies within reach of any of the three headings, so that the
+    heading rule plays the tiles out (EXP-11; see :func:`_reaches`)."""
+    run = race.clear_run[start]
+    ahead = race.tile_ahead[start]
+    h0, h1, h2 = headings
+    left, straight, right = run[h0], run[h1], run[h2]
+    return (ahead[h0] <= (total if total < left else left)
+            or ahead[h1] <= (total if total < straight else straight)
+            or ahead[h2] <= (total if total < right else right))
+
+
 def legal_turns(position: Position, dice: Sequence[int]) -> tuple[Turn, ...]:
     """The turns the heading rule allows for the dice after rolling."""
     return tuple(c.turn for c in heading_choices(position, dice) if c.legal)
@@ -314,22 +328,66 @@ def kept_dice(boat: Boat, step: DiceStep | Move) -> tuple[int, ...]:
 def resolve_dice(boat: Boat, move: Move) -> tuple[int, ...]:
     """The dice after the dice step and the roll, or :class:`IllegalMove` (reference, "Rolling
     Dice"): the kept dice in the order held, then the values rolled."""
+    return _dice_and_total(boat, move)[0]
+
+
+def _dice_and_total(boat: Boat, move: Move) -> tuple[tuple[int, ...], int]:
+    """:func:`resolve_dice` and the dice's total, looked up in :func:`_dice_after`; the
+    checks' reasons are given by :func:`_checked_dice`."""
+    try:
+        found = _dice_after(boat.dice, move.change, move.removed, move.reroll, move.rolled)
+    except TypeError:  # dice given as lists: not hashable, not looked up
+        found = None
+    if found is None:
+        dice = _checked_dice(boat, move)
+        return dice, sum(dice)
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _dice_after(held: tuple[int, ...], change: DiceChange, removed: int | None,
+                reroll: tuple[int, ...], rolled: tuple[int, ...]
+                ) -> tuple[tuple[int, ...], int] | None:
+    """The dice after a dice step and a roll and their total, or None if the step or the roll
+    is not possible. A pure function of a few small tuples that take few values (dice show 1, 2
+    or 3), so kept for the next move that asks: every move asks, and working it out costs more
+    than the rest of a straight move's dice stage."""
+    kept = list(held)
+    if change is _REMOVE:
+        if removed not in kept:
+            return None
+        kept.remove(removed)
+    elif change is not _KEEP and change is not _ADD:
+        return None
+    for v in reroll:
+        if v not in kept:
+            return None
+        kept.remove(v)
+    if len(rolled) != len(reroll) + (change is _ADD) or not _FACES.issuperset(rolled):
+        return None
+    dice = (*kept, *rolled)
+    return dice, sum(dice)
+
+
+def _checked_dice(boat: Boat, move: Move) -> tuple[int, ...]:
+    """:func:`resolve_dice` worked out step by step, with the reason when a check fails."""
     rolled = move.rolled
-    adding = move.change is _ADD
-    if not move.reroll and not adding and move.change is _KEEP and not rolled:
-        return boat.dice  # keeps its dice as they are: nothing rolled
-    kept = (boat.dice if not move.reroll and move.change is not _REMOVE
-            else kept_dice(boat, move))
-    expected = len(move.reroll) + adding
-    if len(rolled) != expected:
+    reroll = move.reroll
+    change = move.change
+    kept = kept_dice(boat, move) if reroll or change is _REMOVE else boat.dice
+    if len(rolled) != len(reroll) + (change is _ADD):
+        adding = change is _ADD
+        expected = len(reroll) + adding
         given = f"{len(rolled)} {'die value' if len(rolled) == 1 else 'dice values'} given"
         due = "1 die is" if expected == 1 else f"{expected} dice are"
-        raise IllegalMove(f"{given}, but {due} rolled ({len(move.reroll)} re-rolled"
+        raise IllegalMove(f"{given}, but {due} rolled ({len(reroll)} re-rolled"
                           f"{', 1 added' if adding else ''})")
+    if not rolled:
+        return kept  # nothing rolled: the dice kept as they are
     for v in rolled:
         if v not in DIE_FACES:
             raise IllegalMove("the dice show 1, 2 or 3 only")
-    return kept + rolled if rolled else kept
+    return kept + rolled
 
 
 def dice_text(dice: Sequence[int]) -> str:
@@ -340,11 +398,26 @@ def dice_text(dice: Sequence[int]) -> str:
 class _Record:
     """What the kernel decided in one move, kept so that its events can be read off later.
     Filled in stage by stage; a move that turns out illegal stops early and leaves the later
-    fields as they start. :class:`Outcome` is the finished record."""
+    fields as they start (the class attributes below). :class:`Outcome` is the finished record.
 
-    __slots__ = ("before", "crash_damage", "damage_after", "dice", "fly", "fulls", "last", "legal",
-                 "marks", "move", "reaches", "sailing", "seen", "start", "taken", "total",
-                 "turn_index", "waiting")
+    A plain class rather than one with ``__slots__``: a record is made for every move, and with
+    the later fields' starting values on the class a move sets only what it finds."""
+
+    sailing: Sailing | None = None
+    """The move as sailed; None until the move is sailed."""
+    seen: Sailing | None = None
+    """The sailing before a hold-back undid tiles beyond the stop (EXP-13)."""
+    last = 0
+    """Index in ``sailing.hexes`` of the hex the boat stops on."""
+    taken: Sequence[int] = ()
+    """The hexes of other boats the boat was held back from (MOVE-05)."""
+    marks: Sequence[tuple] = ()
+    """Rounding, un-rounding and finishing, in path order (made by :func:`_progress`)."""
+    crash_damage = 0
+    damage_after = 0
+    """The boat's damage counters after the move."""
+    occupied: frozenset[int] | None = None
+    """The hexes of the other boats, once asked for (see :func:`_occupied`)."""
 
     def __init__(self, before: Position, move: Move, dice: tuple[int, ...] = (),
                  waiting: bool | None = None, total: int = 0, turn_index: int | None = None,
@@ -357,17 +430,6 @@ class _Record:
         self.total = total
         self.turn_index = turn_index  # None until the heading is judged
         self.start = start
-        self.reaches: tuple[int, ...] | None = None
-        self.fulls: tuple[bool, ...] | None = None
-        self.legal: tuple[bool, ...] | None = None
-        self.sailing: Sailing | None = None  # None until the move is sailed
-        self.seen: Sailing | None = None  # the sailing before a hold-back undid tiles (EXP-13)
-        self.fly = False
-        self.last = 0  # index in sailing.hexes of the hex the boat stops on
-        self.taken: Sequence[int] = ()
-        self.marks: Sequence[tuple] = ()  # rounding, un-rounding and finishing, in path order
-        self.crash_damage = 0
-        self.damage_after = 0  # the boat's damage counters after the move
 
     @property
     def sailed(self) -> list[int]:
@@ -380,21 +442,25 @@ def apply(position: Position, move: Move) -> Outcome:
 
     The hot loop of bots, simulations and the par solver, written for speed: the stages (dice,
     heading, sailing, stopping, settling) keep their findings in local variables and read the
-    race's integer tables; the rare cases (expansion tiles within reach, a heading rule to judge,
-    boats to pull back behind, a rounding line crossed) branch off to helpers; the outcome is
-    made in one go at the end.
+    race's integer tables; the rare cases (expansion tiles within reach, a heading rule to judge
+    with tiles or against the move, boats to pull back behind, a rounding line crossed) branch off
+    to helpers; the outcome is made in one go at the end.
     """
     race = position.race
     boat = position.boats[position.to_move]
-    if boat.finished or boat.sunk:
+    # the boat's fields in one go: reading a NamedTuple's fields one by one costs more
+    _colour, at, facing, held, _damage, _next, _crossings, finished, sunk, waiting, _later = boat
+    if finished or sunk:
         raise IllegalMove(_out_of_race(boat))
-    dice = resolve_dice(boat, move)
-    total = sum(dice)
-    if (total == 0 and move.change is _KEEP and not boat.dice
+    try:
+        found = _dice_after(held, move.change, move.removed, move.reroll, move.rolled)
+    except TypeError:  # dice given in lists: not hashable, not looked up
+        found = None
+    dice, total = found or _dice_and_total(boat, move)  # None: the checks say why
+    if (total == 0 and move.change is _KEEP and not held
             and not race.rules.zero_dice_turn):
         raise IllegalMove(f"{boat.colour} has no dice and must add one (ruling MOVE-02, option "
                           "zero_dice_turn=False)", ["+"], _events(_Record(position, move, dice)))
-    waiting = boat.redoubt
     if waiting:
         total *= 2
         if move.turn is not _STRAIGHT:
@@ -403,23 +469,56 @@ def apply(position: Position, move: Move) -> Outcome:
                               _events(_Record(position, move, dice, True, total)))
     turn = move.turn
     k = 1 if turn is _STRAIGHT else 0 if turn is _LEFT else 2
-    start = race.board.index_of[boat.hex]
-    headings = HEADINGS[boat.heading]
-    rec = Outcome(position, move, dice, waiting, total, k, start)
+    start = race.board.index_of[at]
+    headings = HEADINGS[facing]
+    rec = _NEW(Outcome)  # the record's first fields, set here: a constructor call costs more
+    rec.before = position
+    rec.move = move
+    rec.dice = dice
+    rec.waiting = waiting
+    rec.total = total
+    rec.turn_index = k
+    rec.start = start
     heading = headings[k]
-    free = race.clear_run[start][heading]
-    if waiting or race.tile_ahead[start][heading] <= (total if total < free else free):
-        sailing = _sail_with_tiles(rec, race, boat, headings)  # a tile within reach, or a flight
-    else:
-        if free < total:  # a full heading is always legal: only a short one needs judging
-            _judge_headings(rec, race, boat, headings, {})
-        sailing = straight_run(race, start, heading, total)
+    run = race.clear_run[start]
+    free = run[heading]
+    steps = total if total < free else free
+    if waiting or race.tile_ahead[start][heading] <= steps:
+        _move_with_tiles(rec, race, boat, headings)  # a tile within reach, or a flight
+        return rec
+    # a full heading is always legal; a short one only if no heading gets further (MOVE-01)
+    if free < total and (max(run[headings[0]], run[headings[1]], run[headings[2]]) > free
+                         or (race.simulate_tiles and race.tile_near[start] <= total
+                             and _tiles_in_reach(race, start, headings, total))):
+        _judge_headings(rec, race, boat, headings, {})
+    rec.sailing = sailing = straight_run(race, start, heading, total)
+    if steps:  # it stops at the end of the run unless a boat is there (MOVE-05)
+        end = race.hexes[sailing.hexes[steps]]
+        for b in position.boats:
+            if b.hex == end:
+                steps = _stop(rec, race, boat, sailing)
+                break
+    rec.last = steps
+    _settle(rec, race, boat, sailing, race.quiet_run[start][heading] < steps)
+    return rec
+
+
+def _move_with_tiles(rec: Outcome, race: Race, boat: Boat, headings: tuple[Direction, ...]
+                     ) -> None:
+    """:func:`apply` from the sailing on, when expansion tiles may act or the boat flies from a
+    redoubt (EXP-01..EXP-13)."""
+    sailing = _sail_with_tiles(rec, race, boat, headings)
     rec.sailing = sailing
     rec.last = last = _stop(rec, race, boat, sailing)
     if rec.taken and any(at > last for _kind, _facts, at in sailing.effects):
-        sailing = _held_back_before_tiles(rec, race, boat, headings[k], sailing)
-    _settle(rec, race, boat, sailing)
-    return rec
+        assert rec.turn_index is not None
+        sailing = _held_back_before_tiles(rec, race, boat, headings[rec.turn_index], sailing)
+    if sailing.effects or sailing.flown:  # a path bent or flown by tiles: is anything near?
+        touched = not race.course_hexes.isdisjoint(rec.sailed)
+    else:  # a straight line: the race's table says how far it stays clear
+        touched = race.quiet_run[rec.start][sailing.heading] < rec.last
+    _settle(rec, race, boat, sailing, touched, sailing.out, sailing.rock_damage,
+            sailing.removed_dice, sailing.redoubt_wait)
 
 
 def _held_back_before_tiles(rec: _Record, race: Race, boat: Boat, heading: Direction,
@@ -427,23 +526,27 @@ def _held_back_before_tiles(rec: _Record, race: Race, boat: Boat, heading: Direc
     """A boat held back behind other boats stops on the last free hex it passed as if its move
     ended there: the tiles beyond it (under the boats it would have ended on) do not act, the
     ones up to it do (EXP-13). A crash found further on still counts (MOVE-04, MOVE-05)."""
-    held = sail(race, rec.start, heading, rec.total, rec.dice, fly=rec.fly,
-                occupied=_occupied(rec.before, boat), damage=boat.damage, stop_at=rec.last)
+    held = sail(race, rec.start, heading, rec.total, rec.dice, fly=_flies(rec, race),
+                occupied=_occupied(rec, boat), damage=boat.damage, stop_at=rec.last)
     held.crash, held.damage, held.used = sailing.crash, sailing.damage, sailing.used
     rec.seen = sailing
     rec.sailing = held
     return held
 
 
+def _flies(rec: _Record, race: Race) -> bool:
+    """The move is a flight: the doubled turn after ending on a redoubt (EXP-07)."""
+    return bool(rec.waiting) and race.rules.redoubt_wait_flies
+
+
 def _judge_headings(rec: _Record, race: Race, boat: Boat, headings: tuple[Direction, ...],
                     trials: dict[Direction, Sailing]) -> None:
     """The heading rule (MOVE-01): raises :class:`IllegalMove` for a heading it forbids."""
-    rec.reaches, rec.fulls = _reaches(race, rec.start, headings, rec.total, rec.dice,
-                                      boat.damage, trials)
-    rec.legal = legal = _legal(rec.reaches, rec.fulls)
+    reaches, fulls = _reaches(race, rec.start, headings, rec.total, rec.dice, boat.damage, trials)
+    legal = _legal(reaches, fulls)
     assert rec.turn_index is not None
     if not legal[rec.turn_index]:
-        raise _wrong_heading(rec)
+        raise _wrong_heading(rec, fulls, legal)
 
 
 def _sail_with_tiles(rec: _Record, race: Race, boat: Boat, headings: tuple[Direction, ...]
@@ -455,8 +558,8 @@ def _sail_with_tiles(rec: _Record, race: Race, boat: Boat, headings: tuple[Direc
     _reach, full = _reach_of(race, rec.start, heading, rec.total, rec.dice, boat.damage, trials)
     if not rec.waiting and not full:
         _judge_headings(rec, race, boat, headings, trials)
-    rec.fly = fly = bool(rec.waiting) and race.rules.redoubt_wait_flies
-    occupied = _occupied(rec.before, boat)
+    fly = _flies(rec, race)
+    occupied = _occupied(rec, boat)
     trial = trials.get(heading)
     if trial is not None and not fly and occupied.isdisjoint(trial.hexes):
         return trial  # other boats play no part in it: the trial run is the move
@@ -464,24 +567,30 @@ def _sail_with_tiles(rec: _Record, race: Race, boat: Boat, headings: tuple[Direc
                 damage=boat.damage)
 
 
-def _occupied(position: Position, boat: Boat) -> frozenset[int]:
-    """The hexes of the other boats a boat may not end on (MOVE-05, MOVE-07)."""
-    race = position.race
-    index_of = race.board.index_of
-    blocking = race.rules.finished_boats_block
-    return frozenset([index_of[b.hex] for b in position.boats
-                      if b is not boat and not b.sunk and (blocking or not b.finished)])
+def _occupied(rec: _Record, boat: Boat) -> frozenset[int]:
+    """The hexes of the other boats the moving ``boat`` may not end on (MOVE-05, MOVE-07); found
+    once per move and kept on the record."""
+    found = rec.occupied
+    if found is None:
+        position = rec.before
+        race = position.race
+        index_of = race.board.index_of
+        blocking = race.rules.finished_boats_block
+        found = rec.occupied = frozenset([
+            index_of[b.hex] for b in position.boats
+            if b is not boat and not b.sunk and (blocking or not b.finished)])
+    return found
 
 
-def _wrong_heading(rec: _Record) -> IllegalMove:
+def _wrong_heading(rec: _Record, fulls: Sequence[bool], legal_flags: Sequence[bool]
+                   ) -> IllegalMove:
     boat = rec.before.boat
-    assert rec.reaches is not None and rec.legal is not None
-    if any(rec.fulls or ()):
+    if any(fulls):
         why = f"a heading that allows the full {rec.total} is required"
     else:
         why = ("every heading crashes, so the one with the longest straight path through water "
                "is required")
-    legal = [t.word for t, ok in zip(TURN_ORDER, rec.legal, strict=True) if ok]
+    legal = [t.word for t, ok in zip(TURN_ORDER, legal_flags, strict=True) if ok]
     return IllegalMove(f"{boat.colour} may not go {rec.move.turn.word}: {why} "
                        f"({ev.R_TURN})", legal, _events(rec))
 
@@ -494,56 +603,72 @@ def _stop(rec: _Record, race: Race, boat: Boat, sailing: Sailing) -> int:
     last = len(hexes) - 1
     if sailing.out:
         return last
-    end = race.hexes[hexes[last]]
     flown = sailing.flown
-    if flown or (last and end in [b.hex for b in rec.before.boats]):
-        others = _occupied(rec.before, boat)
-        water = race.board.water
-        taken = []
-        while last > 0 and (hexes[last] in others or last in flown or not water[hexes[last]]):
-            if hexes[last] in others:
-                taken.append(hexes[last])
-            last -= 1
-        rec.taken = taken
+    if not flown:  # sailed all the way: only the end hex can hold a boat
+        if not last:
+            return 0
+        end = race.hexes[hexes[last]]
+        for b in rec.before.boats:
+            if b.hex == end:
+                break
+        else:
+            return last
+    others = _occupied(rec, boat)
+    water = race.board.water
+    taken = []
+    while last > 0 and (hexes[last] in others or last in flown or not water[hexes[last]]):
+        if hexes[last] in others:
+            taken.append(hexes[last])
+        last -= 1
+    rec.taken = taken
     return last
 
 
-def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing) -> None:
+def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing, touched: bool,
+            out: bool = False, rock_damage: int = 0, removed_dice: Sequence[int] = (),
+            redoubt_wait: bool = False) -> None:
     """Rounding, finishing, damage and sinking along the hexes actually sailed; the new
-    position."""
-    finished = 0
-    start, heading, last = rec.start, sailing.heading, rec.last
-    next_buoy, crossings, later = boat.next_buoy, boat.crossings, boat.later
-    if (next_buoy > 3 or sailing.effects or sailing.flown or race.gate_free[start][heading] < last
-            or race.tile_gap[start][heading] <= last):
-        phase, counts, finished = _progress(rec, *boat.progress)  # a straight sail that crosses
-        # no rounding line and stays off the start/finish tile (most moves) changes nothing
+    position. ``touched``: the path may cross a rounding line or enter the start/finish tile;
+    the tiles' results (a bad landing, rocks, dice lost, ending on a redoubt) come from
+    :func:`_move_with_tiles` (a straight run has none)."""
+    last = rec.last
+    colour, _hex, _heading, _held, damage, next_buoy, crossings, _f, _s, _r, later = boat
+    if touched:
+        phase, counts, finished = _progress(rec, *boat.progress)
         if rec.taken and phase >= 3 and not finished:
             _held_off_the_tile(rec, race)
         next_buoy = FINISH_NEXT if phase >= 3 else phase + 1
         crossings, later = (counts[0], counts[1:]) if counts else (0, ())
-    crash_damage = REDOUBT_CRASH if sailing.out else sailing.damage if sailing.crash else 0
-    damage = boat.damage + sailing.rock_damage + crash_damage
+    else:  # no rounding line crossed, the start/finish tile not entered (most moves): the
+        # rounding state stays as it is
+        finished = 0
+        if next_buoy > 3:
+            crossings, later = 0, ()  # every buoy rounded: no line is open (COURSE-04)
+            if rec.taken:
+                _held_off_the_tile(rec, race)
+    crash_damage = REDOUBT_CRASH if out else sailing.damage if sailing.crash else 0
+    damage += rock_damage + crash_damage
     rec.crash_damage = crash_damage
     rec.damage_after = damage
-    sunk = (damage >= SINK_AT or sailing.out) and not finished  # a finished boat that sinks
-    # keeps its place and is a finisher (reference, "Completing a Course"; MOVE-11)
+    sunk = (damage >= SINK_AT or out) and not finished  # a finished boat that sinks keeps its
+    # place and is a finisher (reference, "Completing a Course"; MOVE-11)
     dice: tuple[int, ...] = ()
     if not sailing.crash:
         dice = rec.dice
-        if sailing.removed_dice:
+        if removed_dice:
             held = list(dice)
-            for v in sailing.removed_dice:
+            for v in removed_dice:
                 held.remove(v)
             dice = tuple(held)
     position = rec.before
     boats = list(position.boats)
     boats[position.to_move] = _BOAT(Boat, (
-        boat.colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
-        crossings, finished, sunk, sailing.redoubt_wait and not sunk, later))
+        colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
+        crossings, finished, sunk, redoubt_wait and not sunk, later))
     rec.position = next_turn(position, tuple(boats))
 
 
+_NEW = object.__new__
 _BOAT = tuple.__new__
 """Makes a :class:`Boat` from a full tuple of its fields without the checks of its keyword
 constructor: the kernel's own records only."""
@@ -600,12 +725,12 @@ def next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
     """The next racing boat in seat order; the turn number grows when play wraps round
     (MOVE-08)."""
     count = len(boats)
-    current = position.to_move
-    for step in range(1, count + 1):
-        k = (current + step) % count
+    current = k = position.to_move
+    for _ in boats:  # once round the table at most
+        k = k + 1 if k + 1 < count else 0
         b = boats[k]
         if not b.finished and not b.sunk:
-            return position.derive(boats, k, position.turn + (1 if k <= current else 0))
+            return position.derive(boats, k, position.turn + 1 if k <= current else position.turn)
     return position.derive(boats, current, position.turn)  # the race is over
 
 
@@ -613,10 +738,9 @@ class Outcome(_Record):
     """What a move did: the new :attr:`position`, the boat's path and results, and the
     :attr:`events` that say what happened and why (the kernel's finished record)."""
 
-    __slots__ = ("_events", "position")
-
     position: Position
     """The position after the move (the next boat to move)."""
+    _events: tuple[ev.Event, ...] | None = None
 
     @property
     def boat(self) -> str:
@@ -670,11 +794,10 @@ class Outcome(_Record):
     @property
     def events(self) -> tuple[ev.Event, ...]:
         """Everything that happened, in order (see :mod:`.events`)."""
-        try:
-            return self._events
-        except AttributeError:
-            self._events: tuple[ev.Event, ...] = _events(self)
-            return self._events
+        made = self._events
+        if made is None:
+            made = self._events = _events(self)
+        return made
 
     @property
     def trace(self) -> tuple[str, ...]:

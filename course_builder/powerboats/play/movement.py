@@ -24,7 +24,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from typing import cast
 
 from course_builder.core.hexgrid import Direction
 from course_builder.powerboats.course.model import ExpansionKind
@@ -41,24 +40,40 @@ the sailing's hexes where it happened."""
 # enum members bound once (a member looked up on its class costs more than the comparison)
 _REDOUBT, _CURRENT, _MAELSTROM = ExpansionKind.REDOUBT, ExpansionKind.CURRENT, ExpansionKind.MAELSTROM
 _CW = Sense.CW
+_RIGHT_OF = tuple(d.right() for d in Direction)
+_LEFT_OF = tuple(d.left() for d in Direction)
 _NOTHING: frozenset[int] = frozenset()
+_NEW = object.__new__
 
 
 class Sailing:
     """What happened while sailing: filled in by :func:`sail`.
 
     ``hexes``: every hex the boat was on, in order, from the start (flown-over hexes included);
-    ``steps``: the direction of each step between them; ``flown``: positions in ``hexes`` reached
-    by flying (no place to stop on); ``heading``: the heading at the end; ``used``: steps of the
-    total used before a crash (or all); ``crash`` and ``damage`` (the unused steps);
-    ``rock_damage`` and ``removed_dice`` from low water; ``out``: a bad redoubt landing (4 damage,
-    the race ends); ``redoubt_wait``: ended exactly on a redoubt; ``effects``: the tile events as
-    recorded, each with the position in ``hexes`` where it happened (:meth:`events` makes them);
-    ``flights``: the stretches of ``hexes`` flown, as (position left, position landed).
+    ``steps``: the direction of each step between them; ``heading``: the heading at the end;
+    ``used``: steps of the total used before a crash (or all); ``crash`` and ``damage`` (the
+    unused steps). What tiles do is kept by a :class:`TileSailing`; a plain straight run (most
+    moves) reads the starting values below, kept on the class so that it sets six fields only.
     """
 
-    __slots__ = ("base_damage", "crash", "damage", "effects", "flights", "flown", "heading",
-                 "hexes", "out", "redoubt_wait", "removed_dice", "rock_damage", "steps", "used")
+    __slots__ = ("crash", "damage", "heading", "hexes", "steps", "used")
+
+    flown: AbstractSet[int] = _NOTHING
+    """Positions in ``hexes`` reached by flying (no place to stop on)."""
+    rock_damage = 0
+    removed_dice: Sequence[int] = ()
+    """Damage and dice lost on low water."""
+    out = False
+    """A bad redoubt landing: 4 damage, the race ends."""
+    redoubt_wait = False
+    """Ended exactly on a redoubt."""
+    effects: Sequence[Effect] = ()
+    """The tile events as recorded, each with the position in ``hexes`` where it happened
+    (:meth:`events` makes them)."""
+    flights: Sequence[tuple[int, int]] = ()
+    """The stretches of ``hexes`` flown, as (position left, position landed)."""
+    base_damage = 0
+    """The boat's damage before the move (rocks can sink it on the spot)."""
 
     def __init__(self, hexes: list[int], heading: Direction, steps: list[Direction],
                  used: int, crash: bool = False, damage: int = 0) -> None:
@@ -68,26 +83,11 @@ class Sailing:
         self.used = used
         self.crash = crash
         self.damage = damage
-        # what a plain straight run leaves as it is (set only when tiles act)
-        self.flown: AbstractSet[int] = _NOTHING
-        self.rock_damage = 0
-        self.removed_dice: Sequence[int] = ()
-        self.out = False
-        self.redoubt_wait = False
-        self.effects: Sequence[Effect] = ()
-        self.flights: Sequence[tuple[int, int]] = ()
-        self.base_damage = 0
 
     @classmethod
-    def with_tiles(cls, start: int, heading: Direction, base_damage: int) -> Sailing:
+    def with_tiles(cls, start: int, heading: Direction, base_damage: int) -> TileSailing:
         """An empty sailing that tile effects will fill in."""
-        s = cls([start], heading, [], 0)
-        s.flown = set()
-        s.removed_dice = []
-        s.effects = []
-        s.flights = []
-        s.base_damage = base_damage
-        return s
+        return TileSailing(start, heading, base_damage)
 
     @property
     def end(self) -> int:
@@ -96,6 +96,35 @@ class Sailing:
     def events(self) -> tuple[ev.Event, ...]:
         """The effects of the tiles met, as events, in order."""
         return tuple(kind(*facts) for kind, facts, _at in self.effects)
+
+
+class TileSailing(Sailing):
+    """A sailing on which expansion tiles may act: it keeps what they do (see :class:`Sailing`)."""
+
+    __slots__ = ("base_damage", "effects", "flights", "flown", "out", "redoubt_wait",
+                 "removed_dice", "rock_damage")
+
+    flown: set[int]
+    removed_dice: list[int]
+    effects: list[Effect]
+    flights: list[tuple[int, int]]
+
+    def __init__(self, start: int, heading: Direction, base_damage: int) -> None:
+        """An empty sailing from hex ``start`` that tile effects will fill in."""
+        self.hexes = [start]
+        self.heading = heading
+        self.steps = []
+        self.used = 0
+        self.crash = False
+        self.damage = 0
+        self.flown = set()
+        self.rock_damage = 0
+        self.removed_dice = []
+        self.out = False
+        self.redoubt_wait = False
+        self.effects = []
+        self.flights = []
+        self.base_damage = base_damage
 
 
 def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
@@ -117,12 +146,20 @@ def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
 def straight_run(race: Race, start: int, heading: Direction, total: int) -> Sailing:
     """A move with no expansion tile within reach: straight on until the total or a crash."""
     free = race.clear_run[start][heading]
-    steps = total if total < free else free
+    s = _NEW(Sailing)  # one per move: set directly, a constructor call costs more
     if free < total:
-        return Sailing([start, *race.lines_ahead[start][heading][:steps]], heading,
-                       [heading] * steps, steps, True, total - free)
-    return Sailing([start, *race.lines_ahead[start][heading][:steps]], heading,
-                   [heading] * steps, steps)
+        steps = free
+        s.crash = True
+        s.damage = total - free
+    else:
+        steps = total
+        s.crash = False
+        s.damage = 0
+    s.hexes = race.paths[start][heading][:steps + 1]
+    s.heading = heading
+    s.steps = [heading] * steps
+    s.used = steps
+    return s
 
 
 def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int, ...], *,
@@ -137,7 +174,7 @@ def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int
     if (not fly and stop_at is None
             and race.tile_ahead[start][heading] > min(total, race.clear_run[start][heading])):
         return straight_run(race, start, heading, total)  # the common case, kept fast
-    s = Sailing.with_tiles(start, heading, damage)
+    s = TileSailing(start, heading, damage)
     held = list(dice)
     if fly:
         _fly(race, s, total, occupied, held)
@@ -168,13 +205,7 @@ def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int
     return s
 
 
-def _step(s: Sailing, to: int, direction: Direction) -> int:
-    s.hexes.append(to)
-    s.steps.append(direction)
-    return to
-
-
-def _effects(race: Race, s: Sailing, here: int, remaining: int, occupied: frozenset[int],
+def _effects(race: Race, s: TileSailing, here: int, remaining: int, occupied: frozenset[int],
              held: list[int]) -> tuple[int, int, bool]:
     """Apply the tile entered at ``here`` (and any chain); returns hex, steps left, stop?"""
     for _chain in range(64):
@@ -192,56 +223,58 @@ def _effects(race: Race, s: Sailing, here: int, remaining: int, occupied: frozen
             continue
         if kind is _MAELSTROM:
             sense: Sense = data
-            s.heading = s.heading.right() if sense is _CW else s.heading.left()
-            _note(s, ev.MaelstromTurn, _hex(race, here), sense, s.heading)
+            s.heading = (_RIGHT_OF if sense is _CW else _LEFT_OF)[s.heading]
+            _note(s, ev.MaelstromTurn, race.hexes[here], sense, s.heading)
             return here, remaining, False
         return _low_water(race, s, here, remaining, held, data)
     return here, remaining, True  # pragma: no cover - a chain of 64 tiles cannot be laid
 
 
-def _redoubt(race: Race, s: Sailing, here: int, remaining: int, occupied: frozenset[int],
+def _redoubt(race: Race, s: TileSailing, here: int, remaining: int, occupied: frozenset[int],
              held: list[int]) -> tuple[int, int, bool]:
     if remaining == 0:
         s.redoubt_wait = True
-        _note(s, ev.RedoubtWait, _hex(race, here))
+        _note(s, ev.RedoubtWait, race.hexes[here])
         return here, 0, True
-    _note(s, ev.RedoubtFlight, _hex(race, here), remaining, 2 * remaining)
+    _note(s, ev.RedoubtFlight, race.hexes[here], remaining, 2 * remaining)
     _fly(race, s, 2 * remaining, occupied, held)
     return s.end, 0, True
 
 
-def _current(race: Race, s: Sailing, here: int, remaining: int, occupied: frozenset[int],
+def _current(race: Race, s: TileSailing, here: int, remaining: int, occupied: frozenset[int],
              flow: Direction) -> int | None:
     """Push the boat one hex in the flow (EXP-05, EXP-06); None when the move ends here."""
     target = race.board.neighbors[here][flow]
     if target == -1 or not race.board.water[target] or target in race.buoy_index:
         least = 1 if race.rules.current_crash_min_one else 0
         s.crash, s.damage = True, max(least, remaining)
-        _note(s, ev.CurrentIntoLand, _hex(race, here), flow, s.damage)
+        _note(s, ev.CurrentIntoLand, race.hexes[here], flow, s.damage)
         return None
     if remaining == 0 and target in occupied:
-        _note(s, ev.CurrentOntoBoat, _hex(race, here), _hex(race, target))
+        _note(s, ev.CurrentOntoBoat, race.hexes[here], race.hexes[target])
         return None
-    _note(s, ev.CurrentPush, _hex(race, here), flow, _hex(race, target))
-    return _step(s, target, flow)
+    _note(s, ev.CurrentPush, race.hexes[here], flow, race.hexes[target])
+    s.hexes.append(target)
+    s.steps.append(flow)
+    return target
 
 
-def _low_water(race: Race, s: Sailing, here: int, remaining: int, held: list[int], rocks: int
+def _low_water(race: Race, s: TileSailing, here: int, remaining: int, held: list[int], rocks: int
                ) -> tuple[int, int, bool]:
     s.rock_damage += rocks
     lost = min(rocks, remaining)
     removed = dice_for_rocks(tuple(held), rocks)
     for v in removed:
         held.remove(v)
-    cast(list[int], s.removed_dice).extend(removed)
-    _note(s, ev.LowWater, _hex(race, here), rocks, lost, tuple(removed))
+    s.removed_dice.extend(removed)
+    _note(s, ev.LowWater, race.hexes[here], rocks, lost, tuple(removed))
     if s.base_damage + s.rock_damage >= SINK_AT:
-        _note(s, ev.RocksSink, _hex(race, here), s.base_damage + s.rock_damage)
+        _note(s, ev.RocksSink, race.hexes[here], s.base_damage + s.rock_damage)
         return here, 0, True
     return here, remaining - lost, False
 
 
-def _fly(race: Race, s: Sailing, distance: int, occupied: frozenset[int], held: list[int]
+def _fly(race: Race, s: TileSailing, distance: int, occupied: frozenset[int], held: list[int]
          ) -> None:
     """Fly ``distance`` hexes straight on over anything, then land (EXP-02..EXP-04)."""
     board = race.board
@@ -257,43 +290,39 @@ def _fly(race: Race, s: Sailing, distance: int, occupied: frozenset[int], held: 
         backed.append(flight.pop())
     _record_flight(s, flight)
     for h in backed:
-        _note(s, ev.LandingStepBack, _hex(race, h))
+        _note(s, ev.LandingStepBack, race.hexes[h])
     landing = flight[-1] if flight else origin
     tile = race.tiles.get(landing)
     if not board.water[landing]:
-        _bad_landing(s, "land", _hex(race, landing))
+        _bad_landing(s, "land", race.hexes[landing])
     elif landing in race.buoy_index:
-        _bad_landing(s, "buoy", _hex(race, landing))
+        _bad_landing(s, "buoy", race.hexes[landing])
     elif tile is not None and tile[0] is _REDOUBT:
-        _bad_landing(s, "redoubt", _hex(race, landing))
+        _bad_landing(s, "redoubt", race.hexes[landing])
     else:
-        _note(s, ev.Landed, _hex(race, landing))
+        _note(s, ev.Landed, race.hexes[landing])
         if tile is not None:
             _effects(race, s, landing, 0, occupied, held)
 
 
-def _note(s: Sailing, kind: type[ev.Event], *facts: object) -> None:
+def _note(s: TileSailing, kind: type[ev.Event], *facts: object) -> None:
     """Record a tile's effect where the boat is now (only sailings made by
     :meth:`Sailing.with_tiles` meet tiles). The event is made when asked for
     (:meth:`Sailing.events`): trial runs of the heading rule record effects that nobody reads."""
-    cast(list[Effect], s.effects).append((kind, facts, len(s.hexes) - 1))
+    s.effects.append((kind, facts, len(s.hexes) - 1))
 
 
-def _record_flight(s: Sailing, flight: list[int]) -> None:
-    left = len(s.hexes) - 1
-    for k, h in enumerate(flight):
-        if k < len(flight) - 1:
-            cast(set[int], s.flown).add(len(s.hexes))
-        _step(s, h, s.heading)
+def _record_flight(s: TileSailing, flight: list[int]) -> None:
+    """The hexes flown over and landed on: every one but the last is flown over."""
     if flight:
-        cast(list[tuple[int, int]], s.flights).append((left, len(s.hexes) - 1))
+        left = len(s.hexes) - 1
+        s.flown.update(range(left + 1, left + len(flight)))
+        s.hexes.extend(flight)
+        s.steps.extend([s.heading] * len(flight))
+        s.flights.append((left, left + len(flight)))
 
 
-def _bad_landing(s: Sailing, where: str, at: object) -> None:
+def _bad_landing(s: TileSailing, where: str, at: object) -> None:
     s.out = True
     s.crash = True
     _note(s, ev.BadLanding, where, at)
-
-
-def _hex(race: Race, index: int):
-    return race.board.hex_at(index)

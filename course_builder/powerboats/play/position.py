@@ -283,11 +283,12 @@ class Position:
     def derive(self, boats: tuple[Boat, ...], to_move: int, turn: int) -> Position:
         """A position made by a legal move from this one: not checked again (the kernel's own
         result; positions from users go through the checking constructor)."""
-        new = _NEW(Position)
-        _SET_RACE(new, self.race)
-        _SET_BOATS(new, boats)
-        _SET_TO_MOVE(new, to_move)
-        _SET_TURN(new, turn)
+        new: Any = _NEW(_Draft)  # becomes a Position below
+        new.race = self.race
+        new.boats = boats
+        new.to_move = to_move
+        new.turn = turn
+        new.__class__ = Position
         return new
 
     def notation(self) -> str:
@@ -313,8 +314,10 @@ class Position:
         return self.notation()
 
 
-# the slots of a position, set directly by derive (the frozen dataclass's __setattr__ refuses)
-_SET_RACE = Position.__dict__["race"].__set__
-_SET_BOATS = Position.__dict__["boats"].__set__
-_SET_TO_MOVE = Position.__dict__["to_move"].__set__
-_SET_TURN = Position.__dict__["turn"].__set__
+class _Draft:
+    """A position's slots, writable: :meth:`Position.derive` fills them in and then makes the
+    object a :class:`Position`, the same layout (a frozen class's slots can only be set one by
+    one through their descriptors, which costs more than making the position: the kernel makes
+    one per move)."""
+
+    __slots__ = Position.__slots__

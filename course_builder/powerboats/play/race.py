@@ -69,13 +69,32 @@ class Race:
             tuple(r + 1 for r in row) for row in no_tile)
         """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead
         (one past the lake's edge when there is none, so never within reach)."""
+        self.tile_near = tuple(min(row) for row in self.tile_ahead)
+        """``tile_near[i]``: steps from hex ``i`` to the nearest expansion hex straight ahead in
+        any direction: a move shorter than that meets no tile, whichever way it heads."""
         self.gate_free = self._gate_free()
         not_tile = board.runs_ahead([i not in self.tile for i in range(n)])
         self.tile_gap: tuple[tuple[int, ...], ...] = tuple(
             tuple(r + 1 for r in row) for row in not_tile)
         """``tile_gap[i][d]``: steps from hex ``i`` to the start/finish tile straight ahead
         (more than any move when it is not ahead)."""
+        self.quiet_run: tuple[tuple[int, ...], ...] = tuple(
+            tuple(min(free, gap - 1) for free, gap in zip(frees, gaps, strict=True))
+            for frees, gaps in zip(self.gate_free, self.tile_gap, strict=True))
+        """``quiet_run[i][d]``: straight steps from hex ``i`` in direction ``d`` that cross no
+        rounding line and stay off the start/finish tile: a straight move no longer than that
+        leaves the rounding state as it is."""
+        self.course_hexes = self.tile | frozenset(
+            i for step in self.gate_steps for i in divmod(step, n))
+        """The hexes a step must touch to round a buoy or finish: both ends of every step across
+        a rounding line, and the start/finish tile. A path that touches none leaves the rounding
+        state as it is."""
         self.lines_ahead = board.lines_ahead
+        self.paths: tuple[tuple[list[int], ...], ...] = tuple(
+            tuple([i, *line] for line in lines) for i, lines in enumerate(board.lines_ahead))
+        """``paths[i][d]``: hex ``i`` and the hexes straight ahead of it in direction ``d``
+        (``lines_ahead`` with the start): a straight move's path is a slice of it (never
+        change these lists)."""
         self.hexes = board.hexes()
 
     def _tile_effects(self) -> dict[int, tuple[ExpansionKind, Any]]:
