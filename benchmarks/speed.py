@@ -83,15 +83,22 @@ def courses(seconds: float) -> dict[str, Any]:
     }
 
 
+LAKE_REPEATS = 3
+"""Each random lake is made this many times and its least time kept (as timeit does)."""
+
+
 def lakes(seeds: int) -> dict[str, Any]:
     random_lake(99, LakeParams(*LAKE_SIZES[0]))
     points = []
     for rows, cols in LAKE_SIZES:
         area = seconds = 0.0
         for seed in range(seeds):
-            start = time.process_time()
-            lake = random_lake(seed, LakeParams(rows, cols))
-            seconds += time.process_time() - start
+            best = math.inf
+            for _ in range(LAKE_REPEATS):  # the least of a few: noise only ever adds time
+                start = time.process_time()
+                lake = random_lake(seed, LakeParams(rows, cols))
+                best = min(best, time.process_time() - start)
+            seconds += best
             area += lake.water_count
         points.append({"tile_size": f"{rows}x{cols}", "water_hexes": round(area / seeds),
                        "seconds": round(seconds / seeds, 4)})
