@@ -84,6 +84,23 @@ def test_par_equals_brute_force_on_a_tiny_lake(race: Race) -> None:
     assert worst < 1e-8
 
 
+def test_exp05_a_crash_that_adds_no_damage_equals_brute_force() -> None:
+    """EXP-05: a current that pushes a boat ashore after its last step crashes it (the dice are
+    lost) but adds no damage by default. The solver must value such a move at the damage the boat
+    had, not one more (a current at the lake's edge, flowing off it, makes many of them)."""
+    race = tiny_race((tile("current", [(0, 2)], flow="NE"),))
+    template = Position(race, (start_boats(race)[0],), 0, 1)
+    moves = build_transitions(template, build_dice_model(template, 1), seeds=start_boats(race),
+                              floor=0, ceiling=0)
+    assert (moves.crash & (moves.target >= 0) & (moves.damage == 0)).any()
+    oracle = brute_force_par(race, start_boats(race)[:1], cap=1, sink_penalty=40.0,
+                             floor=0, ceiling=0)
+    table = solve_par(race, ParOptions(sink_penalty=40.0, dice_cap=1, tolerance=1e-11,
+                                       float64=True, **COLLAPSED))
+    worst = max(abs(table.value(boat_of(key)) - v) for key, v in oracle.items())  # type: ignore[operator]
+    assert worst < 1e-8
+
+
 @pytest.mark.skipif(not os.environ.get("PAR_FULL_BRUTE_FORCE"),
                     reason="about 35 s: set PAR_FULL_BRUTE_FORCE=1")
 @pytest.mark.parametrize("race", [tiny_race(), tiles_race()], ids=["plain", "expansion"])

@@ -147,14 +147,16 @@ class Layout:
         return out, later
 
     def crash_table(self, row: np.ndarray, sink_penalty: float, out: np.ndarray) -> np.ndarray:
-        """The values a crash leads to, as rows of four damages: for 1, 2 and 3 damage added,
-        every place of the no-dice set with the damage shifted (4 or more sinks), then a row of
-        the sinking penalty and a row of infinities (moves that do not crash)."""
+        """The values a crash leads to, as rows of four damages: for 0, 1, 2 and 3 damage added,
+        every place of the no-dice set with the damage shifted (4 or more sinks; a crash can add
+        none: a current pushing a boat ashore after its last step, EXP-05 without the option
+        ``current_crash_min_one``), then a row of the sinking penalty and a row of infinities
+        (moves that do not crash)."""
         n_p = self.n_places
         nodice = row[:self.block].reshape(n_p + 1, DAMAGES)
         table = out.reshape(-1, DAMAGES)
-        for k in range(1, DAMAGES):
-            part = table[(k - 1) * (n_p + 1):k * (n_p + 1)]
+        for k in range(CRASH_ROWS):
+            part = table[k * (n_p + 1):(k + 1) * (n_p + 1)]
             part[:, :DAMAGES - k] = nodice[:, k:]
             part[:, DAMAGES - k:] = sink_penalty
         table[-2] = sink_penalty
@@ -162,8 +164,8 @@ class Layout:
         return out
 
 
-CRASH_ROWS = DAMAGES - 1
-"""Damage added by a crash that leaves the boat afloat at some damage: 1 to 3."""
+CRASH_ROWS = DAMAGES
+"""Damage added by a crash that leaves the boat afloat at some damage: 0 to 3."""
 
 
 def move_indices(moves: Transitions) -> MoveIndex:
@@ -182,7 +184,7 @@ def move_indices(moves: Transitions) -> MoveIndex:
             crash = moves.crash[:, total, turn] & (tgt >= 0)
             keep = (tgt >= 0) & ~moves.crash[:, total, turn]
             kept[-1].append(np.where(keep, tgt, n_p))
-            shifted = (np.clip(k, 1, CRASH_ROWS) - 1) * (n_p + 1) + np.maximum(tgt, 0)
+            shifted = np.clip(k, 0, CRASH_ROWS - 1) * (n_p + 1) + np.maximum(tgt, 0)
             crashed[-1].append(np.where(crash, np.where(k >= DAMAGES, sink_row, shifted),
                                         sink_row + 1))
     src, dst, bounds = _exceptions(moves)
