@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -305,6 +306,28 @@ def state_options(fn: F) -> F:
     return fn
 
 
+def _short_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and len(value) > 200:
+        raise click.BadParameter("at most 200 characters")
+    return value
+
+
+def token_record_options(shield_help: str) -> Callable[[F], F]:
+    """``--shield``, ``--value``, ``--name``: what the referee records of a hunt token."""
+    def decorate(fn: F) -> F:
+        options = [
+            click.option("--shield", type=click.IntRange(0, 100), default=None,
+                         help=shield_help),
+            click.option("--value", type=click.IntRange(0, 100), default=None,
+                         help="Record its influence."),
+            click.option("--name", default=None, callback=_short_name, help="Record its name."),
+        ]
+        for option in reversed(options):
+            fn = option(fn)
+        return fn
+    return decorate
+
+
 def _answer(outcome: Any, fmt: str, output: Path | None, write_state: Path | None) -> None:
     from course_builder.tortuga.state import state_to_json
 
@@ -423,18 +446,13 @@ def hunt() -> None:
 @state_options
 @click.option("--token", required=True, help="A new hunt token id (e.g. h1).")
 @click.option("--sector", required=True, help="The sector the table laid it on.")
-@click.option("--shield", type=click.IntRange(0, 100), default=None,
-              help="Record its shield (the referee's private record).")
-@click.option("--value", type=click.IntRange(0, 100), default=None, help="Record its influence.")
-@click.option("--name", default=None, help="Record its name.")
+@token_record_options("Record its shield (the referee's private record).")
 def hunt_place_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
                    token: str, sector: str, shield: int | None, value: int | None,
                    name: str | None) -> None:
     """Record a hunt token the table laid face down at setup, where the base setup says (TOR-24)."""
     from course_builder.tortuga.hunt import place_token
 
-    if name is not None and len(name) > 200:
-        raise click.BadParameter("at most 200 characters", param_hint="'--name'")
     outcome = place_token(_read_state(state_file), token, sector, shield=shield, value=value,
                           name=name)
     _answer(outcome, fmt, output, write_state)
@@ -565,17 +583,13 @@ def control_set_cmd(state_file: Path, write_state: Path | None, fmt: str, output
 @state_options
 @click.option("--player", required=True)
 @click.option("--token", required=True, help="The hunt target to explore, anywhere.")
-@click.option("--shield", type=click.IntRange(0, 100), default=None, help="Record its shield.")
-@click.option("--value", type=click.IntRange(0, 100), default=None, help="Record its influence.")
-@click.option("--name", default=None, help="Record its name.")
+@token_record_options("Record its shield.")
 def control_hub_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
                     player: str, token: str, shield: int | None, value: int | None,
                     name: str | None) -> None:
     """Hub control ability: explore one hunt target in any sector."""
     from course_builder.tortuga.control import hub_explore
 
-    if name is not None and len(name) > 200:
-        raise click.BadParameter("at most 200 characters", param_hint="'--name'")
     outcome = hub_explore(_read_state(state_file), player, token, shield=shield, value=value,
                           name=name)
     _answer(outcome, fmt, output, write_state)
