@@ -63,19 +63,16 @@ def sub_multisets(values: DiceSet) -> set[DiceSet]:
 
 @dataclass(frozen=True)
 class Lattice:
-    """The plan minimum along the sub-multiset lattice: ``levels[s]`` lists the plans whose kept
-    part has ``s`` dice with, for each, the plans that keep one die fewer for the same count
-    (``preds``, padded with the plan itself); ``final`` gives, for each held set, the plans
-    (held set kept whole, each count it may end with; padded) whose running minimum is its
-    best choice."""
+    """The plan minimum along the sub-multiset lattice. ``steps`` are the running minima, level
+    by level (plans keeping 1, 2, ... dice): each pairs a run of neighbouring plans with one
+    predecessor each, a plan keeping one die fewer for the same count. A plan has one
+    predecessor per distinct value it keeps, and the plans of a level and a count come with the
+    most distinct values first, so the plans that have a second (third) predecessor are runs of
+    neighbours. ``final`` gives, for each held set, the plans (held set kept whole, each count it
+    may end with; padded) whose running minimum is its best choice."""
 
-    levels: tuple[tuple[slice, np.ndarray], ...]
+    steps: tuple[tuple[slice, np.ndarray], ...]
     final: np.ndarray
-    steps: tuple[tuple[slice, np.ndarray], ...] = ()
-    """The level minima as (plans, their predecessors) pairs without the padding: a plan's
-    predecessors are one per distinct value it keeps, and the plans of a level and a count come
-    with the most distinct values first, so the plans that have a second (third) predecessor
-    are a run of neighbours."""
 
 
 @dataclass(frozen=True)
@@ -157,24 +154,19 @@ def _lattice(model: DiceModel) -> Lattice | None:
         if full != {model.plans[c] for c in chosen} or not ms or min(ms) < len(held) - 1:
             return None
         counts.append(ms)
-    levels = []
-    steps: list[tuple[slice, list[int]]] = []
+    steps: list[tuple[slice, np.ndarray]] = []
     for size in range(1, model.cap + 1):
         rows = [i for i, p in enumerate(model.plans) if len(p.kept) == size]
-        preds = np.empty((len(rows), 3), dtype=np.intp)
-        for r, i in enumerate(rows):
-            p = model.plans[i]
-            found = [model.plan_index[RollPlan(_without(p.kept, v), p.count)]
-                     for v in sorted(set(p.kept))]
-            preds[r] = (found + [found[0]] * 3)[:3]
         assert rows == list(range(rows[0], rows[-1] + 1))  # plans sorted by kept size
-        levels.append((slice(rows[0], rows[-1] + 1), preds))
-        for k in range(3):  # the plans with a (k+1)-th distinct value, run by run
-            having = [i for i, row in enumerate(rows) if len(set(model.plans[row].kept)) > k]
+        preds = [[model.plan_index[RollPlan(_without(p.kept, v), p.count)]
+                  for v in sorted(set(p.kept))] for p in (model.plans[i] for i in rows)]
+        for k in range(3):  # the plans with a (k+1)-th predecessor, run by run
+            having = [i for i, found in enumerate(preds) if len(found) > k]
             for run in np.split(np.array(having), np.flatnonzero(np.diff(having) != 1) + 1):
                 if len(run):
                     first = rows[int(run[0])]
-                    steps.append((slice(first, first + len(run)), list(preds[run, k])))
+                    steps.append((slice(first, first + len(run)),
+                                  np.array([preds[i][k] for i in run], dtype=np.intp)))
     final = np.empty((len(model.sets), _FINAL), dtype=np.intp)
     for s, (held, ms) in enumerate(zip(model.sets, counts, strict=True)):
         found = []
@@ -185,8 +177,7 @@ def _lattice(model: DiceModel) -> Lattice | None:
                 found.extend(model.plan_index[RollPlan(_without(held, v), m)]
                              for v in sorted(set(held)))
         final[s] = (found + [found[0]] * _FINAL)[:_FINAL]
-    return Lattice(tuple(levels), final,
-                   tuple((sl, np.array(pred, dtype=np.intp)) for sl, pred in steps))
+    return Lattice(tuple(steps), final)
 
 
 _FINAL = 5
