@@ -122,18 +122,20 @@ class Layout:
     def value_cells(self, local: np.ndarray, n_body: int) -> np.ndarray:
         """The cells in a row of values of :mod:`.space`'s local indices (end cells too:
         ``n_body`` is the space's body)."""
-        n_p = self.n_places
-        dice, rest = np.divmod(local, DAMAGES * n_p)
-        damage, place = np.divmod(rest, n_p)
-        cells = dice * self.block + place * DAMAGES + damage
+        cells = self._cells(local, self.n_places + 1)
         return np.where(local >= n_body, local - n_body + self.body, cells)
 
     def after_cells(self, local: np.ndarray) -> np.ndarray:
         """The cells in a row after the roll of :mod:`.space`'s local indices."""
+        return self._cells(local, self.n_places)
+
+    def _cells(self, local: np.ndarray, places_per_set: int) -> np.ndarray:
+        """:mod:`.space`'s (dice, damage, place) order to (dice, place, damage), a dice set
+        taking ``places_per_set`` places."""
         n_p = self.n_places
         dice, rest = np.divmod(local, DAMAGES * n_p)
         damage, place = np.divmod(rest, n_p)
-        return (dice * n_p + place) * DAMAGES + damage
+        return (dice * places_per_set + place) * DAMAGES + damage
 
     def canonical(self, values: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``values`` and ``after`` in :mod:`.space`'s layout."""
