@@ -130,6 +130,14 @@ class HexBoard:
         return tuple(zip(*runs, strict=True))
 
     @cached_property
+    def paths_ahead(self) -> tuple[tuple[list[int], ...], ...]:
+        """``paths_ahead[i][d]``: hex ``i`` and the hexes straight ahead of it in direction
+        ``d`` (:attr:`lines_ahead` with the start), so that a straight move's path is a slice
+        of it (shared by everyone reading the board: never change these lists)."""
+        return tuple(tuple([i, *line] for line in lines)
+                     for i, lines in enumerate(self.lines_ahead))
+
+    @cached_property
     def lines_ahead(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """``lines_ahead[i][d]``: the indices of the hexes straight ahead of hex ``i`` in
         direction ``d``, nearest first, to the board's edge (a line stops at the first gap)."""

@@ -90,11 +90,10 @@ class Race:
         a rounding line, and the start/finish tile. A path that touches none leaves the rounding
         state as it is."""
         self.lines_ahead = board.lines_ahead
-        self.paths: tuple[tuple[list[int], ...], ...] = tuple(
-            tuple([i, *line] for line in lines) for i, lines in enumerate(board.lines_ahead))
+        self.paths: tuple[tuple[list[int], ...], ...] = board.paths_ahead
         """``paths[i][d]``: hex ``i`` and the hexes straight ahead of it in direction ``d``
-        (``lines_ahead`` with the start): a straight move's path is a slice of it (never
-        change these lists)."""
+        (the board's :attr:`~course_builder.core.hexboard.HexBoard.paths_ahead`): a straight
+        move's path is a slice of it (never change these lists)."""
         self.hexes = board.hexes()
 
     def _tile_effects(self) -> dict[int, tuple[ExpansionKind, Any]]:

@@ -147,10 +147,6 @@ class _Builder:
         self.rep = [dice.sets[dice.total_slice(t).start] for t in range(self.max_total + 1)]
         self.low_water = frozenset(i for i, (kind, _data) in race.tiles.items()
                                    if kind is ExpansionKind.LOW_WATER)
-        n = race.n
-        # the hexes a path must enter to touch a rounding line or the start/finish tile
-        self.touching = frozenset(race.tile).union(
-            *((step // n, step % n) for step in race.gate_steps))
         self.places: list[Place] = []
         self.place_index: dict[Place, int] = {}
         self.roundings: list[Rounding] = []
@@ -316,7 +312,7 @@ class _Builder:
     def touches_rounding(self, sailed: list[int]) -> bool:
         """Whether a path could change the rounding state: a step across a rounding line, or a
         hex of the start/finish tile entered (MOVE-06)."""
-        if self.touching.isdisjoint(sailed):
+        if self.race.course_hexes.isdisjoint(sailed):
             return False
         race = self.race
         n = race.n
