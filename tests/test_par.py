@@ -19,6 +19,7 @@ from course_builder.powerboats import CourseMaker, Race, Rules
 from course_builder.powerboats.course.progress import progress_states
 from course_builder.powerboats.play.kernel import dice_decisions
 from course_builder.powerboats.play.position import Boat, DiceChange, DiceStep, Position
+from course_builder.powerboats.study import sweep
 from course_builder.powerboats.study.bots import GreedyBot
 from course_builder.powerboats.study.dice import RollPlan, build_dice_model, dice_sets
 from course_builder.powerboats.study.distance import moves_to_go
@@ -31,7 +32,15 @@ from course_builder.powerboats.study.par import (
     start_boats,
 )
 from course_builder.powerboats.study.perfect import PerfectBot, race_alone
-from course_builder.powerboats.study.solve import move_indices, value_iteration
+from course_builder.powerboats.study.solve import (
+    CRASH_ROWS,
+    ColumnUpdate,
+    Layout,
+    move_indices,
+    solve_order,
+    value_iteration,
+)
+from course_builder.powerboats.study.space import DAMAGES
 from course_builder.powerboats.study.transitions import build_transitions
 from tests.helpers import lake, tile
 from tests.par_oracle import boat_of, brute_force_par
@@ -205,6 +214,40 @@ def test_lattice_minimum_equals_the_plain_minimum() -> None:
                               dtype=np.float64, start=lower_bound(these, 100.0))
         values.append(sol.values)
     assert np.allclose(values[0], values[1], atol=1e-9)
+
+
+def test_compiled_sweep_is_the_numpy_bellman_update(monkeypatch) -> None:
+    """One sweep of the compiled loop (study/sweep.py) gives the values of the numpy Bellman
+    update (``ColumnUpdate``, which settles the last moving columns) applied to every column,
+    row after row, with the tiles of every kind (exceptions, crashes) and float64. With one
+    block of places the compiled loop reads no value it has already changed in the row, as the
+    column update does not."""
+    monkeypatch.setattr(sweep, "BLOCK_PLACES", 10_000)
+    race = tiles_race()
+    template = Position(race, (start_boats(race)[0],), 0, 1)
+    dice = build_dice_model(template, 3)
+    moves = build_transitions(template, dice, seeds=[template.boat], floor=-1, ceiling=0)
+    index = move_indices(moves)
+    start = lower_bound(moves, 100.0)
+    sol = value_iteration(moves, index, sink_penalty=100.0, tolerance=1e-9, dtype=np.float64,
+                          start=start, max_sweeps=1)
+    space = moves.space
+    n_rows, n_p, n_s = len(space.roundings), space.n_places, space.n_sets
+    layout = Layout(n_s, n_p)
+    values, after = layout.start(n_rows, start, 100.0, np.float64)
+    cells = layout.sets(values)
+    slices = [space.dice.total_slice(t) for t in range(len(index.kept))]
+    update = ColumnUpdate(index, space.dice, slices, n_p, np.float64)
+    table = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES))
+    places, damages = (a.ravel() for a in np.meshgrid(np.arange(n_p), np.arange(DAMAGES)))
+    for r in solve_order(space):
+        layout.crash_table(values[r], 100.0, table)
+        update(cells[r], after[r].reshape(n_s, n_p, DAMAGES), table, values.ravel(), index.dst[r],
+               places, damages)
+    expected, expected_after = layout.canonical(values, after)
+    assert index.exceptions and np.isfinite(expected).sum() > 1000
+    assert np.allclose(sol.values, expected, rtol=0, atol=1e-12)
+    assert np.allclose(sol.after_roll, expected_after, rtol=0, atol=1e-12)
 
 
 def test_dice_model_reads_the_kernel() -> None:

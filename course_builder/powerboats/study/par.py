@@ -212,7 +212,7 @@ def solve_par(race: Race, options: ParOptions | None = None, *,
 
     def solving(sweep: int, residual: float) -> None:
         if progress:
-            progress("solve", min(0.99, sweep / 60))
+            progress("solve", min(0.99, sweep / 40))
 
     solution = value_iteration(moves, index, sink_penalty=options.sink_penalty,
                                tolerance=options.tolerance, dtype=dtype, progress=solving,

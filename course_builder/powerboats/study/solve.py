@@ -1,23 +1,24 @@
-"""Value iteration for one boat alone, in numpy (PAR-01).
+"""Value iteration for one boat alone (PAR-01): the model's arrays and the sweeps over them.
 
 The value of a state is the expected number of turns to finish with perfect play. A turn has
-three stages, and each sweep does them as array operations, one rounding state (a row of the
-value array, :mod:`.space`) at a time:
+three stages:
 
 1. *after the roll*: ``W = 1 + min over the legal headings of V(where the move leaves the
-   boat)``: a gather along precomputed indices (:func:`move_indices`: for every total and
-   heading one small array of places, shared by every rounding state and dice set, in the
-   solver's own :class:`Layout` where the four damages of a place are neighbours; plus a short
-   list of exceptions per row for the moves that round a buoy, finish or meet low water);
-2. *the roll*: the expected ``W`` of each roll plan, a matrix product with the roll matrix
-   (plans x dice sets, :mod:`.dice`), done block by block (:class:`RollProduct`);
+   boat)``, read along precomputed indices (:func:`move_indices`: for every total and heading
+   one small array of places, shared by every rounding state and dice set, in the solver's own
+   :class:`Layout` where the four damages of a place are neighbours; plus a short list of
+   exceptions per row for the moves that round a buoy, finish or meet low water);
+2. *the roll*: the expected ``W`` of each roll plan (the roll matrix, :mod:`.dice`);
 3. *the dice step*: ``V = min over the plans the boat may choose`` (along the sub-multiset
    lattice).
 
-Rows are swept from the finish backwards (Gauss-Seidel): the rows of boats heading for the finish
-first, so that a sweep carries a value all the way round the course. The values start from a
-lower bound (0, or :func:`~.par.lower_bound`) and rise to the solution; the sweeps stop when no
-value moved by more than ``tolerance``.
+A sweep updates one rounding state (a row of the value array, :mod:`.space`) at a time, with the
+compiled loop of :mod:`.sweep`. Rows are swept from the finish backwards (Gauss-Seidel): the rows
+of boats heading for the finish first, so that a sweep carries a value all the way round the
+course. The values start from a lower bound (0, or :func:`~.par.lower_bound`) and rise to the
+solution; the sweeps stop when no value moved by more than ``tolerance`` in a whole sweep. Late
+in the solve the few columns still moving are settled on their own with numpy
+(:class:`ColumnUpdate`, :func:`_settle`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from course_builder.powerboats.study.space import (
     SUNK,
     StateSpace,
 )
+from course_builder.powerboats.study.sweep import RowSweep, sweep_tables
 from course_builder.powerboats.study.transitions import (
     FINISHED_ROUND,
     Result,
@@ -147,6 +149,29 @@ class Layout:
         later = np.ascontiguousarray(
             after.reshape(n_rows, s, n_p, DAMAGES).transpose(0, 1, 3, 2)).reshape(n_rows, -1)
         return out, later
+
+    def start(self, n_rows: int, start: np.ndarray | None, sink_penalty: float,
+              dtype: type[np.floating]) -> tuple[np.ndarray, np.ndarray]:
+        """The value array a solve starts from (rows x :attr:`row`): ``start`` (rows x places,
+        the same for every damage and dice set; default 0), the padding place infinite, the end
+        cells (sunk: the penalty, illegal: infinite, finished: 0); and the array of values after
+        the roll (rows x :attr:`after`, zeros)."""
+        n_p = self.n_places
+        values: np.ndarray = np.zeros((n_rows, self.row), dtype=dtype)
+        cells = self.sets(values)
+        if start is not None:
+            cells[:, :, :n_p, :] = start.astype(dtype)[:, None, :, None]
+        cells[:, :, n_p, :] = np.inf  # the padding place: where a heading is not a plain move
+        values[:, self.body + 3 + SUNK] = sink_penalty
+        values[:, self.body + 3 + ILLEGAL] = np.inf
+        values[:, self.body + 3 + FINISHED] = 0.0
+        return values, np.zeros((n_rows, self.after), dtype=dtype)
+
+    def sets(self, values: np.ndarray) -> np.ndarray:
+        """A view of ``values`` (rows x :attr:`row`) as rows x dice sets x (places and the
+        padding place) x damages."""
+        return values[:, :self.body].reshape(len(values), self.n_sets, self.n_places + 1,
+                                             DAMAGES)
 
     def crash_table(self, row: np.ndarray, sink_penalty: float, out: np.ndarray) -> np.ndarray:
         """The values a crash leads to, as rows of four damages: for 0, 1, 2 and 3 damage added,
@@ -298,46 +323,6 @@ def _joined(parts: list[list[np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.n
     return cat(0, np.int64), cat(1, np.int64), cat(2, np.int64), cat(3, bool)
 
 
-class RollProduct:
-    """``roll @ w`` (plans x sets times sets x columns) for the roll stage, block by block: a
-    plan that ends with ``k`` dice lands only on sets of ``k`` dice, so the roll matrix is a
-    block per dice count (a quarter of its entries), and the plans of one count and one number
-    of dice kept are neighbours in the model's order, so small products write the answer in
-    place. Falls back to the whole product if the matrix or the order ever differ."""
-
-    def __init__(self, dice: DiceModel, dtype: type[np.floating], columns: int) -> None:
-        self.roll = dice.roll.astype(dtype)
-        sizes = np.array([len(s) for s in dice.sets])
-        counts = np.array([p.count for p in dice.plans])
-        kept = np.array([len(p.kept) for p in dice.plans])
-        self.blocks: list[tuple[np.ndarray, list[tuple[slice, np.ndarray]]]] = []
-        rebuilt = np.zeros_like(self.roll)
-        for k in np.unique(counts):
-            sets = np.flatnonzero(sizes == k)
-            parts = []
-            for size in np.unique(kept[counts == k]):
-                plans = np.flatnonzero((counts == k) & (kept == size))
-                rows = slice(int(plans[0]), int(plans[-1]) + 1)
-                block = np.ascontiguousarray(self.roll[rows][:, sets])
-                rebuilt[rows.start:rows.stop][:, sets] = block
-                parts.append((rows, block))
-                if rows.stop - rows.start != len(plans):
-                    rebuilt[:] = np.nan  # not neighbours: no blocks
-            self.blocks.append((sets, parts))
-        self.blocked = bool(np.array_equal(rebuilt, self.roll))
-        self.out: np.ndarray = np.empty((len(dice.plans), columns), dtype=dtype)
-
-    def __call__(self, w: np.ndarray) -> np.ndarray:
-        """The expected values after the roll of each plan (an array reused by the next call)."""
-        if not self.blocked:
-            return np.matmul(self.roll, w)
-        for sets, parts in self.blocks:
-            ws = w[sets]
-            for rows, block in parts:
-                np.matmul(block, ws, out=self.out[rows])
-        return self.out
-
-
 class ColumnUpdate:
     """The same Bellman update as a sweep, for a few columns of one row: a column is a (place,
     damage) with every dice set, the unit the dice stage works on. Late in the solve only a few
@@ -408,34 +393,21 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
                     progress: Callable[[int, float], None] | None = None) -> Solution:
     """Sweep until no value moves by more than ``tolerance`` (see the module docstring), from
     the values ``start`` (rows x places, the same for every damage and dice set; default 0).
-
-    The hot loop of par: each sweep is a handful of numpy operations per rounding state, total
-    and heading over arrays of every (dice, place, damage), so it is kept in one piece.
-    """
+    Each row's update is :class:`~.sweep.RowSweep`; this loop orders the rows, keeps the
+    residual and hands the last moving columns to :func:`_settle`."""
     started = time.perf_counter()
     space = moves.space
     n_rows, n_p, n_s = len(space.roundings), space.n_places, space.n_sets
     layout = Layout(n_s, n_p)
-    body = layout.body
-    values: np.ndarray = np.zeros((n_rows, layout.row), dtype=dtype)
-    cells = values[:, :body].reshape(n_rows, n_s, n_p + 1, DAMAGES)
-    if start is not None:
-        cells[:, :, :n_p, :] = start.astype(dtype)[:, None, :, None]
-    cells[:, :, n_p, :] = np.inf  # the padding place: where a heading is not a plain move
-    values[:, body + 3 + SUNK] = sink_penalty
-    values[:, body + 3 + ILLEGAL] = np.inf
-    values[:, body + 3 + FINISHED] = 0.0
-    after: np.ndarray = np.zeros((n_rows, layout.after), dtype=dtype)
+    values, after = layout.start(n_rows, start, sink_penalty, dtype)
+    cells = layout.sets(values)
     flat = values.ravel()
-    shape = (n_s, n_p * DAMAGES)
-    roll = RollProduct(space.dice, dtype, shape[1])
     order = solve_order(space)
     slices = [space.dice.total_slice(t) for t in range(len(index.kept))]
-    largest = max(sl.stop - sl.start for sl in slices)
-    buffer: np.ndarray = np.empty((largest, n_p, DAMAGES), dtype=dtype)
     table: np.ndarray = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES), dtype=dtype)
-    crash: np.ndarray = np.empty((n_p, DAMAGES), dtype=dtype)
-    change: np.ndarray = np.empty((n_s, n_p, DAMAGES), dtype=dtype)
+    tables = sweep_tables(index.kept, index.crashed, index.src, space.dice, slices, n_p, dtype)
+    update = RowSweep(tables, n_s, n_p, len(space.dice.plans), dtype)
+    targets = [tables.targets(index.dst[r]) for r in range(n_rows)]
     columns = ColumnUpdate(index, space.dice, slices, n_p, dtype)
     moving: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # per row: the columns still moving
     residual = np.inf
@@ -446,31 +418,11 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
             residual = 0.0
             moving.clear()
             for r in order:
-                sets = cells[r]
-                w = after[r].reshape(n_s, n_p, DAMAGES)
                 layout.crash_table(values[r], sink_penalty, table)
-                dst = index.dst[r]
-                for total, sl in enumerate(slices):  # a total's block stays in cache
-                    block = sets[sl]
-                    best = w[sl]
-                    for turn in range(3):
-                        out = best if turn == 0 else buffer[:sl.stop - sl.start]
-                        np.take(block, index.kept[total][turn], axis=1, out=out)
-                        np.take(table, index.crashed[total][turn], axis=0, out=crash)
-                        np.minimum(out, crash, out=out)
-                        a, b = index.bounds[turn][total], index.bounds[turn][total + 1]
-                        if b > a:
-                            out.reshape(-1)[index.src[turn][total]] = flat[dst[turn][a:b]]
-                        if turn:
-                            np.minimum(best, out, out=best)
-                w += 1
-                new = best_plans(space.dice, roll(w.reshape(shape))).reshape(n_s, n_p, DAMAGES)
-                old = sets[:, :n_p]
-                np.subtract(new, old, out=change)
-                residual = max(residual, float(change.max()), -float(change.min()))
-                old[...] = new
+                change = update(cells[r], after[r], table, flat, targets[r])
+                residual = max(residual, float(change.max()))
                 if watch:
-                    places, damages = np.nonzero(np.abs(change).max(axis=0) > tolerance / 10)
+                    places, damages = np.nonzero(change.reshape(n_p, DAMAGES) > tolerance / 10)
                     moving[r] = (places, damages)
             sweeps += 1
             if progress:

@@ -1,0 +1,297 @@
+"""One rounding state's Bellman update, compiled: the inner loop of par's value iteration.
+
+:mod:`.solve` sweeps the rounding states; for each it calls :class:`RowSweep`, which runs the
+three stages of a turn (PAR-01; docs/par.md, "Solving it") for one block of places at a time,
+every dice set and damage of those places together:
+
+1. *after the roll*: ``W = 1 + min`` over the three headings of where each move leaves the boat
+   (a plain move keeps the dice: the value at its target place, same set and damage; a crash:
+   the row's crash table; the moves that round, finish or meet low water: the exceptions, read
+   from the whole value array);
+2. *the roll*: the expected ``W`` of each roll plan, over the roll matrix's nonzero entries;
+3. *the dice step*: the least of the plans each dice set may choose, along the sub-multiset
+   lattice (:class:`~.dice.Lattice`).
+
+A block's new values are written back before the next block is done (Gauss-Seidel inside a
+rounding state): later blocks read them at once, so a sweep carries values further than a
+whole-row update, and every value still rises from below towards the solution.
+
+Why compiled: the same stages as numpy array operations over a whole row (the solver before
+this module) pass over 14,000 columns of 126 plans many times, and each pass leaves the
+processor's cache; a block of 64 places keeps all of them in cache and makes one pass. numba
+compiles the loop once (cached on disk next to this module) and keeps every arithmetic step
+of numpy's: the same ``minimum`` (NaN-propagating), float32 or float64 as the values, no
+reordering of sums (no fast-math), so results do not depend on the machine's vector width.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from course_builder.powerboats.study.dice import DiceModel
+from course_builder.powerboats.study.space import DAMAGES
+
+BLOCK_PLACES = 64
+"""Places per block: 64 places x 4 damages x 126 plans of float32 fit in the processor's L2
+cache (measured on classic race A: 32 and 128 places were slower)."""
+
+
+@dataclass(frozen=True)
+class SweepTables:
+    """The index arrays the compiled loop reads, built once per model (:func:`sweep_tables`).
+
+    ``plain[total, turn, place]`` is the place a plain move leads to (the padding place, valued
+    infinite, where the heading is no plain move) and ``crash[total, turn, place]`` its row in
+    the crash table (the row of infinities where it does not crash), as in
+    :class:`~.solve.MoveIndex`; ``first``/``stop`` the dice sets of each total. The exceptions
+    are sorted by place: ``exc_set`` and ``exc_cell`` (place x damage) where each starts,
+    ``exc_order`` the order to apply to a row's :class:`~.solve.MoveIndex` targets
+    (:meth:`targets`) and ``exc_bounds`` where each block's exceptions begin. The roll matrix is
+    kept as its nonzero entries per plan (``nz_*``, 462 of 7,056 with 5 dice) and the lattice as
+    its running-minimum steps and final choices."""
+
+    plain: np.ndarray
+    crash: np.ndarray
+    first: np.ndarray
+    stop: np.ndarray
+    exc_set: np.ndarray
+    exc_cell: np.ndarray
+    exc_order: np.ndarray
+    exc_bounds: np.ndarray
+    nz_start: np.ndarray
+    nz_set: np.ndarray
+    nz_prob: np.ndarray
+    step_start: np.ndarray
+    step_stop: np.ndarray
+    pred_start: np.ndarray
+    pred: np.ndarray
+    final: np.ndarray
+
+    def targets(self, dst: list[np.ndarray]) -> np.ndarray:
+        """A row's exception targets (per heading, as in :class:`~.solve.MoveIndex`) in this
+        order."""
+        return np.concatenate(dst).astype(np.int64)[self.exc_order]
+
+
+def sweep_tables(kept: list[list[np.ndarray]], crashed: list[list[np.ndarray]],
+                 src: list[list[np.ndarray]], dice: DiceModel, slices: list[slice],
+                 n_places: int, dtype: type[np.floating]) -> SweepTables:
+    """The compiled loop's tables from :class:`~.solve.MoveIndex`'s arrays (``kept``,
+    ``crashed``, ``src``: see there), the dice model and the dice sets of each total.
+
+    Checks what the loop takes on trust: every index is in range (it runs without bounds
+    checks), and a heading with an exception is neither a plain move nor a crash, so the
+    exception's value may simply join the minimum."""
+    n_totals = len(kept)
+    plain = np.array([[kept[t][turn] for turn in range(3)] for t in range(n_totals)],
+                     dtype=np.int32).reshape(n_totals, 3, n_places)
+    crash = np.array([[crashed[t][turn] for turn in range(3)] for t in range(n_totals)],
+                     dtype=np.int32).reshape(n_totals, 3, n_places)
+    no_crash = int(crash.max(initial=0))  # the row of infinities
+    block = n_places * DAMAGES
+    cells = np.concatenate([sl.start * block + src[turn][t].astype(np.int64)
+                            for turn in range(3) for t, sl in enumerate(slices)])
+    exc_set, exc_cell = np.divmod(cells, block)
+    place = exc_cell // DAMAGES
+    for turn in range(3):
+        for t in range(len(slices)):
+            where = src[turn][t] % block // DAMAGES
+            if not ((plain[t, turn, where] == n_places).all()
+                    and (crash[t, turn, where] == no_crash).all()):
+                raise ValueError("an exception's heading is also a plain move or a crash")
+    order = np.argsort(place, kind="stable")
+    n_blocks = -(-n_places // BLOCK_PLACES)
+    bounds = np.searchsorted(place[order], np.arange(n_blocks + 1) * BLOCK_PLACES)
+    nz = [np.flatnonzero(row) for row in dice.roll]  # the sets each plan may end with
+    nz_start = np.cumsum([0] + [len(sets) for sets in nz])
+    steps, final = _dice_choices(dice)
+    tables = SweepTables(
+        plain, crash,
+        np.array([sl.start for sl in slices], dtype=np.int32),
+        np.array([sl.stop for sl in slices], dtype=np.int32),
+        exc_set[order].astype(np.int32), exc_cell[order].astype(np.int32),
+        order, bounds.astype(np.int64),
+        nz_start.astype(np.int32), np.concatenate(nz).astype(np.int32),
+        np.concatenate([row[sets] for row, sets in zip(dice.roll, nz, strict=True)]).astype(dtype),
+        np.array([rows.start for rows, _ in steps], dtype=np.int32),
+        np.array([rows.stop for rows, _ in steps], dtype=np.int32),
+        np.cumsum([0] + [len(p) for _, p in steps])[:-1].astype(np.int32),
+        np.concatenate([np.zeros(0, dtype=np.int32)] + [p for _, p in steps]).astype(np.int32),
+        final.astype(np.int32))
+    n_sets, n_plans = len(dice.sets), len(dice.plans)
+    if not (plain.min(initial=0) >= 0 and plain.max(initial=0) <= n_places
+            and crash.min(initial=0) >= 0
+            and tables.nz_set.max(initial=0) < n_sets and tables.pred.max(initial=0) < n_plans
+            and tables.final.max(initial=0) < n_plans and tables.step_stop.max(initial=0) <= n_plans):
+        raise ValueError("an index of the compiled sweep is out of range")
+    return tables
+
+
+def _dice_choices(dice: DiceModel) -> tuple[tuple[tuple[slice, np.ndarray], ...], np.ndarray]:
+    """The dice step as running-minimum steps and each set's final choices: the lattice's, or
+    (a model without one) no steps and every plan a set may choose (padded by repeating one)."""
+    if dice.lattice is not None:
+        return dice.lattice.steps, dice.lattice.final
+    width = max(len(c) for c in dice.choices)
+    final = np.array([list(c) + [c[0]] * (width - len(c)) for c in dice.choices])
+    return (), final
+
+
+class RowSweep:
+    """The Bellman update of one rounding state (see the module), with its scratch arrays."""
+
+    def __init__(self, tables: SweepTables, n_sets: int, n_places: int, n_plans: int,
+                 dtype: type[np.floating]) -> None:
+        self.tables = tables
+        self.n_places = n_places
+        columns = BLOCK_PLACES * DAMAGES
+        self.after_block = np.empty((n_sets, columns), dtype=dtype)
+        self.plans = np.empty((n_plans, columns), dtype=dtype)
+        self.best = np.empty(columns, dtype=dtype)
+        self.change = np.empty(n_places * DAMAGES, dtype=dtype)
+        self.constants = np.array([1.0, np.inf], dtype=dtype)
+
+    def __call__(self, values: np.ndarray, after: np.ndarray, crash_table: np.ndarray,
+                 flat: np.ndarray, targets: np.ndarray) -> np.ndarray:
+        """Update a row in place: ``values`` its values before the dice step (dice sets x
+        (places and the padding place) x damages), ``after`` its values after the roll (dice
+        sets x places x damages), ``crash_table`` its crash table, fresh
+        (:meth:`~.solve.Layout.crash_table`), ``flat`` the whole value array (where the
+        exceptions lead) and ``targets`` the row's exception targets (:meth:`SweepTables.
+        targets`). Returns how much each (place, damage) moved, the most over its dice sets (an
+        array reused by the next call)."""
+        t = self.tables
+        n_sets = values.shape[0]
+        _sweep_row(values.reshape(n_sets, -1), after.reshape(n_sets, -1), crash_table, flat,
+                   t.plain, t.crash, t.first, t.stop, t.exc_set, t.exc_cell, targets,
+                   t.exc_bounds, t.nz_start, t.nz_set, t.nz_prob, t.step_start, t.step_stop,
+                   t.pred_start, t.pred, t.final, self.n_places, BLOCK_PLACES, self.constants,
+                   self.after_block, self.plans, self.best, self.change)
+        return self.change
+
+
+@njit(cache=True, boundscheck=False)
+def _sweep_row(values, after, table, flat, plain, crash, first, stop, exc_set, exc_cell,
+               exc_target, exc_bounds, nz_start, nz_set, nz_prob, step_start, step_stop,
+               pred_start, pred, final, n_places, block, constants, w, g, best,
+               change):  # pragma: no cover - compiled
+    """The compiled loop (see :class:`RowSweep`; arrays as in :class:`SweepTables`), block of
+    places by block: ``values`` and ``after`` are 2-D (dice sets x cells, four damages to a
+    place), ``w`` the block's values after the roll, ``g`` its plans' expected values, ``best``
+    one set's best."""
+    for b in range((n_places + block - 1) // block):
+        p0 = b * block
+        p1 = min(p0 + block, n_places)
+        _after_roll(values, table, plain, crash, first, stop, p0, p1, constants, w)
+        c0 = p0 * 4
+        ncol = (p1 - p0) * 4
+        one = constants[0]
+        for i in range(exc_bounds[b], exc_bounds[b + 1]):
+            s = exc_set[i]
+            col = exc_cell[i] - c0
+            w[s, col] = np.minimum(w[s, col], flat[exc_target[i]] + one)
+        for s in range(values.shape[0]):
+            row = after[s, c0:c0 + ncol]
+            ws = w[s]
+            for j in range(ncol):
+                row[j] = ws[j]
+        _roll(nz_start, nz_set, nz_prob, w, g, ncol)
+        _dice_step(step_start, step_stop, pred_start, pred, final, g, ncol, best,
+                   values[:, c0:c0 + ncol], change[c0:c0 + ncol])
+
+
+@njit(cache=True, boundscheck=False)
+def _after_roll(values, table, plain, crash, first, stop, p0, p1, constants,
+                w):  # pragma: no cover - compiled
+    """Stage 1 for the places ``p0`` to ``p1``: ``w = 1 +`` the least of the three headings'
+    plain moves and crashes (the exceptions are added by the caller). A heading is a plain move
+    or a crash or neither (padding place, row of infinities), so both can join the minimum."""
+    one = constants[0]
+    inf = constants[1]
+    for t in range(plain.shape[0]):
+        for p in range(p0, p1):
+            m0 = inf
+            m1 = inf
+            m2 = inf
+            m3 = inf
+            for turn in range(3):
+                c = crash[t, turn, p]
+                m0 = np.minimum(m0, table[c, 0])
+                m1 = np.minimum(m1, table[c, 1])
+                m2 = np.minimum(m2, table[c, 2])
+                m3 = np.minimum(m3, table[c, 3])
+            o0 = plain[t, 0, p] * 4
+            o1 = plain[t, 1, p] * 4
+            o2 = plain[t, 2, p] * 4
+            col = (p - p0) * 4
+            for s in range(first[t], stop[t]):
+                x = values[s, o0]
+                m = m0 if m0 < x else x
+                x = values[s, o1]
+                m = m if m < x else x
+                x = values[s, o2]
+                w[s, col] = (m if m < x else x) + one
+                x = values[s, o0 + 1]
+                m = m1 if m1 < x else x
+                x = values[s, o1 + 1]
+                m = m if m < x else x
+                x = values[s, o2 + 1]
+                w[s, col + 1] = (m if m < x else x) + one
+                x = values[s, o0 + 2]
+                m = m2 if m2 < x else x
+                x = values[s, o1 + 2]
+                m = m if m < x else x
+                x = values[s, o2 + 2]
+                w[s, col + 2] = (m if m < x else x) + one
+                x = values[s, o0 + 3]
+                m = m3 if m3 < x else x
+                x = values[s, o1 + 3]
+                m = m if m < x else x
+                x = values[s, o2 + 3]
+                w[s, col + 3] = (m if m < x else x) + one
+
+
+@njit(cache=True, boundscheck=False)
+def _roll(nz_start, nz_set, nz_prob, w, g, ncol):  # pragma: no cover - compiled
+    """Stage 2: each plan's expected value after the roll, over its nonzero entries."""
+    for q in range(nz_start.shape[0] - 1):
+        gq = g[q]
+        for j in range(ncol):
+            gq[j] = 0.0
+        for z in range(nz_start[q], nz_start[q + 1]):
+            ws = w[nz_set[z]]
+            chance = nz_prob[z]
+            for j in range(ncol):
+                gq[j] += chance * ws[j]
+
+
+@njit(cache=True, boundscheck=False)
+def _dice_step(step_start, step_stop, pred_start, pred, final, g, ncol, best, values,
+               moved):  # pragma: no cover - compiled
+    """Stage 3: running minima along the lattice, then each set's best plan into ``values``
+    (the block's columns), and how far each column moved into ``moved``."""
+    for k in range(step_start.shape[0]):
+        base = pred_start[k]
+        for i in range(step_stop[k] - step_start[k]):
+            gq = g[step_start[k] + i]
+            gp = g[pred[base + i]]
+            for j in range(ncol):
+                gq[j] = np.minimum(gq[j], gp[j])
+    for j in range(ncol):
+        moved[j] = 0.0
+    for s in range(values.shape[0]):
+        g0 = g[final[s, 0]]
+        for j in range(ncol):
+            best[j] = g0[j]
+        for f in range(1, final.shape[1]):
+            gf = g[final[s, f]]
+            for j in range(ncol):
+                best[j] = np.minimum(best[j], gf[j])
+        row = values[s]
+        for j in range(ncol):
+            d = abs(best[j] - row[j])  # NaN where both are infinite: no move
+            moved[j] = d if d > moved[j] else moved[j]
+            row[j] = best[j]
