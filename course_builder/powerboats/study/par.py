@@ -34,7 +34,6 @@ from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.study.dice import build_dice_model
 from course_builder.powerboats.study.distance import moves_to_go
 from course_builder.powerboats.study.solve import Solution, move_indices, value_iteration
-from course_builder.powerboats.study.space import DAMAGES
 from course_builder.powerboats.study.transitions import (
     EMPTY_MOVES,
     MOVES,
@@ -102,7 +101,6 @@ class ParTable:
         self.solution = solution
         self.stats = stats
         self.space = moves.space
-        self._values = solution.values.ravel()
         self._roll = self.space.dice.roll
 
     # ---- values ----
@@ -119,7 +117,7 @@ class ParTable:
         if state is None:
             return None
         if len(boat.dice) <= self.space.dice.cap:
-            return float(self._values[self.space.flat(*self._state(boat))])
+            return self.solution.value(*self._state(boat))
         ranked = self.dice_values(self.alone(boat))
         return ranked[0][1] if ranked else None
 
@@ -142,7 +140,7 @@ class ParTable:
             return []
         r, d, _s, place = state
         dice = self.space.dice
-        after = self.solution.after_roll[r].reshape(len(dice.sets), DAMAGES, -1)[:, d, place]
+        after = self.solution.after(r, d, place)
         expected = self._roll @ after.astype(np.float64)
         out = []
         for step in dice_decisions(position):

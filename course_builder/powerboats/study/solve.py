@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -76,18 +77,45 @@ class MoveIndex:
 
 @dataclass
 class Solution:
-    """The solved values in :mod:`.space`'s layout: ``values[row]`` the value before the dice
-    step of each state of a rounding state (then its end cells), ``after_roll[row]`` the value
-    after the roll."""
+    """The solved values, kept in the solver's :class:`Layout` (``solved``: rows x
+    :attr:`Layout.row`, the values before the dice step; ``solved_after``: rows x
+    :attr:`Layout.after`, after the roll). :meth:`value` and :meth:`after` read one state;
+    :attr:`values` and :attr:`after_roll` are the whole arrays in :mod:`.space`'s layout
+    (``values[row]``: each state of a rounding state, then its end cells), converted on first
+    use: a par lookup does not need them, and the conversion copies every value twice."""
 
     space: StateSpace
-    values: np.ndarray
-    after_roll: np.ndarray
+    layout: Layout
+    solved: np.ndarray
+    solved_after: np.ndarray
     sweeps: int
     residual: float
     seconds: float
     passes: int = 0
     """Passes over the few columns still moving late in the solve (:func:`_settle`)."""
+
+    def value(self, row: int, damage: int, dice: int, place: int) -> float:
+        """The value before the dice step of one state (rounding state, damage, dice set,
+        place)."""
+        n_p = self.layout.n_places
+        return float(self.solved[row, (dice * (n_p + 1) + place) * DAMAGES + damage])
+
+    def after(self, row: int, damage: int, place: int) -> np.ndarray:
+        """The values after the roll of a place and damage, for every dice set."""
+        n_p = self.layout.n_places
+        return self.solved_after[row].reshape(self.layout.n_sets, n_p, DAMAGES)[:, place, damage]
+
+    @cached_property
+    def _canonical(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.layout.canonical(self.solved, self.solved_after)
+
+    @property
+    def values(self) -> np.ndarray:
+        return self._canonical[0]
+
+    @property
+    def after_roll(self) -> np.ndarray:
+        return self._canonical[1]
 
 
 @dataclass(frozen=True)
@@ -431,9 +459,8 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
             if tolerance < residual < SPARSE_BELOW and few:
                 passes += _settle(columns, moving, order, cells, after, values, flat, index,
                                   layout, sink_penalty, table, tolerance)
-    canonical, later = layout.canonical(values, after)
-    return Solution(space, canonical, later, sweeps, residual, time.perf_counter() - started,
-                    passes)
+    return Solution(space, layout, values, after, sweeps, residual,
+                    time.perf_counter() - started, passes)
 
 
 SPARSE_BELOW = 0.05
