@@ -142,8 +142,15 @@ class LayeredSearch:
             else:
                 at.append(entry)
         near = 0
-        for b in self.near_steps:
+        self.plain_out: dict[int, int] = {}
+        """By the bit of a hex a step from which crosses a line: its neighbours a step to
+        which crosses none."""
+        for b, entries in self.near_steps.items():
             near |= 1 << b
+            out = around[self.grid.index(b)]
+            for _row, target, _plain in entries:
+                out &= ~target
+            self.plain_out[b] = out
         self.near = near
 
     def _finishes(self) -> None:
@@ -199,49 +206,52 @@ class LayeredSearch:
         goal, fin_far, fin_near = self.goal, self.fin_far, self.fin_near
         keeps, offsets = bound if bound is not None else ([], [])
         limit = len(keeps) - 1
-        frontier: Layer = {}
+        new: Layer = {}
         for code, m, _t in starts:
-            frontier[code] = frontier.get(code, 0) | 1 << self.pos[m]
+            new[code] = new.get(code, 0) | 1 << self.pos[m]
         unseen = [self.passable] * len(self.states)  # by code: the hexes not yet reached
         layers: list[Layer] = []
-        new = frontier
         while True:
-            frontier = {}
+            # the states first reached now (within the bound), and in the same loop the states
+            # a step from them: the next layer before its states reached earlier are removed
+            frontier: Layer = {}
+            ahead: Layer = {}
             keep = keeps[len(layers)] if bound is not None else None
             for code, bits in new.items():
-                bits &= unseen[code]
-                if keep is not None:
-                    bits &= keep >> offsets[code]
-                if bits:
-                    unseen[code] ^= bits
-                    frontier[code] = bits
+                bits &= unseen[code] if keep is None else unseen[code] & keep >> offsets[code]
+                if not bits:
+                    continue
+                unseen[code] ^= bits
+                frontier[code] = bits
+                e = bits & even
+                g = bits | e << 1 | (bits ^ e) >> 1
+                spread = bits << 1 | bits >> 1 | g << w | g >> w
+                crossing = bits & near
+                while crossing:  # highest bit first: the order of the steps does not matter
+                    b = crossing.bit_length() - 1
+                    crossing ^= 1 << b
+                    for row, target, plain in near_steps[b]:
+                        if not bits & plain and spread & target:
+                            spread ^= target  # reached only across the line
+                        after = row[code]
+                        if after >= 0:
+                            ahead[after] = ahead.get(after, 0) | target
+                ahead[code] = ahead.get(code, 0) | spread
             if not frontier:
                 return layers, None, unseen
             layers.append(frontier)
-            if (frontier.get(goal, 0) & fin_far
-                    or (fin_near and any(bits & fin_near for bits in frontier.values()))):
+            if frontier.get(goal, 0) & fin_far or fin_near and self._touches(frontier, fin_near):
                 found = self._finishers(frontier)  # (rarely empty: near a line, checked)
                 if found:
                     return layers, found, unseen
             if len(layers) > limit >= 0:
                 return layers, None, unseen
-            new = {}
-            for code, bits in frontier.items():
-                e = bits & even
-                o = bits ^ e
-                g = bits | e << 1 | o >> 1
-                spread = bits << 1 | bits >> 1 | g << w | g >> w
-                crossing = bits & near
-                while crossing:
-                    low = crossing & -crossing
-                    crossing ^= low
-                    for row, target, plain in near_steps[low.bit_length() - 1]:
-                        if not bits & plain and spread & target:
-                            spread ^= target  # reached only across the line
-                        after = row[code]
-                        if after >= 0:
-                            new[after] = new.get(after, 0) | target
-                new[code] = new.get(code, 0) | spread
+            new = ahead
+
+    @staticmethod
+    def _touches(layer: Layer, bits: int) -> bool:
+        """Does any state of the layer stand on one of these hexes?"""
+        return any(b & bits for b in layer.values())
 
     def _finishers(self, layer: Layer) -> Layer:
         """The states of a layer that can finish with their next step."""
@@ -284,7 +294,8 @@ class LayeredSearch:
     def backward(self, layers: list[Layer], found: Layer) -> list[Layer]:
         """For every layer, the states from which the finishing states of the last layer can be
         reached through the layers between (the states on some shortest route)."""
-        near, pos, w, even = self.near, self.pos, self.grid.stride, self.grid.even_rows
+        near, near_steps, plain_out = self.near, self.near_steps, self.plain_out
+        w, even = self.grid.stride, self.grid.even_rows
         far = self.grid.every & ~near
         kept: list[Layer] = [found]
         for layer in reversed(layers[:-1]):
@@ -293,18 +304,21 @@ class LayeredSearch:
             reach = 0
             for code, bits in after.items():
                 e = bits & even
-                o = bits ^ e
-                g = bits | e << 1 | o >> 1
+                g = bits | e << 1 | (bits ^ e) >> 1
                 before[code] = spread = bits << 1 | bits >> 1 | g << w | g >> w
                 reach |= spread
             reach &= near
             here: Layer = {}
             for code, bits in layer.items():
                 on = bits & far & before[code] if code in before else 0
-                if bits & reach:  # hexes with a step across a line: each step checked
-                    for i in self.grid.indices(bits & reach):
-                        if self.next_on(code, i, after) is not None:
-                            on |= 1 << pos[i]
+                crossing = bits & reach
+                while crossing:  # hexes with a step across a line: each step checked
+                    b = crossing.bit_length() - 1
+                    crossing ^= 1 << b
+                    if plain_out[b] & after.get(code, 0) or any(
+                            row[code] >= 0 and after.get(row[code], 0) & target
+                            for row, target, _plain in near_steps[b]):
+                        on |= 1 << b
                 if on:
                     here[code] = on
             kept.append(here)
