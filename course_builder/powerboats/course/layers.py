@@ -23,13 +23,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.course.progress import (
-    Counts,
-    Gate,
-    advance,
-    progress_states,
-    start_counts,
-)
+from course_builder.powerboats.course.crossings import crossing_tables
+from course_builder.powerboats.course.progress import Counts, Gate, progress_states, start_counts
 from course_builder.powerboats.course.tile import side_directions
 from course_builder.powerboats.lake.board import Board
 
@@ -43,26 +38,6 @@ Bound = tuple[list[int], list[int]]
 """``(keep, offsets)``: a state of code ``c`` in layer ``g`` is kept only if its hex is in
 ``keep[g] >> offsets[c]`` (the copy of the lake for its rank in a stack of copies), and no layer
 after ``len(keep) - 1`` is searched (see :mod:`.bound`)."""
-
-
-@lru_cache(maxsize=64)
-def transitions(buoys: int, crossed: tuple[int, ...]) -> tuple[int, ...]:
-    """For every rounding state (by code): its code after a step that crosses each buoy's line
-    forward (+1), back (-1) or not at all (0), or -1 when the new state is one a shortest route
-    never takes. A step acts on the state only through the lines it crosses (COURSE-04)."""
-    gates = [Gate(frozenset({0}) if c > 0 else frozenset(), frozenset({0}) if c < 0 else frozenset())
-             for c in crossed]
-    states = progress_states(buoys)
-    code_of = {state: k for k, state in enumerate(states)}
-    return tuple(code_of.get(advance(phase, counts, 0, gates), -1) for phase, counts in states)
-
-
-@lru_cache(maxsize=256)
-def sign_row(buoys: int, key: int) -> tuple[int, ...]:
-    """:func:`transitions` for a step whose crossings ``key`` holds: the sign of buoy ``j``'s
-    crossing plus one as its base-3 digit ``j``. Made when first asked for (a process that lays
-    one course needs a few of the 27)."""
-    return transitions(buoys, tuple(key // 3 ** j % 3 - 1 for j in range(buoys)))
 
 
 @lru_cache(maxsize=8)
@@ -98,60 +73,12 @@ class LayeredSearch:
         self.axis = axis
         self.finish_dirs = frozenset(d for side in finish_sides
                                      for d in side_directions(axis, side))
-        self._crossings()
+        tables = crossing_tables(board, gates)
+        self.special = tables.rows
+        self.near_steps = tables.entries
+        self.plain_out = tables.plain_out
+        self.near = tables.near
         self._finishes()
-
-    def _crossings(self) -> None:
-        """The steps across rounding lines: each one's transition row (:func:`transitions`) by
-        its encoded step, and by the bit of the hex it leaves, with the bit of its target and
-        the target's other neighbours from which a step onto it crosses no line."""
-        n, nb, pos, gates = self.n, self.board.neighbors, self.pos, self.gates
-        buoys = len(gates)
-        rows: dict[int, tuple[int, ...]] = {}  # by key: the rows this search uses
-        crossed: dict[int, int] = {}  # step -> its signs, as a key of :func:`sign_row`
-        blank = (3 ** buoys - 1) // 2  # every digit 1: no line crossed
-        for j, gate in enumerate(gates):
-            unit, back = 3 ** j, gate.back
-            for step in back:
-                crossed[step] = crossed.get(step, blank) - unit
-            for step in gate.forward:  # forward wins (advance)
-                crossed[step] = crossed.get(step, blank) + (2 * unit if step in back else unit)
-        self.special: dict[int, tuple[int, ...]] = {}
-        into: dict[int, int] = {}  # target -> the hexes whose step onto it crosses a line
-        steps = []
-        for step, key in crossed.items():
-            source, target = divmod(step, n)
-            if target in nb[source]:  # other steps are never taken
-                row = rows.get(key)
-                if row is None:
-                    row = rows[key] = sign_row(buoys, key)
-                self.special[step] = row
-                steps.append((source, target, row))
-                into[target] = into.get(target, 0) | 1 << pos[source]
-        around = self.board.neighbor_bits
-        plain = {t: around[t] & ~bits for t, bits in into.items()}
-        self.near_steps: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
-        self.near_hexes = bytearray(n)
-        """By hex index: does a step from the hex cross a line?"""
-        for source, target, row in steps:
-            self.near_hexes[source] = 1
-            entry = (row, 1 << pos[target], plain[target])
-            at = self.near_steps.get(pos[source])
-            if at is None:
-                self.near_steps[pos[source]] = [entry]
-            else:
-                at.append(entry)
-        near = 0
-        self.plain_out: dict[int, int] = {}
-        """By the bit of a hex a step from which crosses a line: its neighbours a step to
-        which crosses none."""
-        for b, entries in self.near_steps.items():
-            near |= 1 << b
-            out = around[self.grid.index(b)]
-            for _row, target, _plain in entries:
-                out &= ~target
-            self.plain_out[b] = out
-        self.near = near
 
     def _finishes(self) -> None:
         """Where a route can finish: the hexes from which a step enters the tile from its finish
@@ -240,7 +167,7 @@ class LayeredSearch:
             if not frontier:
                 return layers, None, unseen
             layers.append(frontier)
-            if frontier.get(goal, 0) & fin_far or fin_near and self._touches(frontier, fin_near):
+            if frontier.get(goal, 0) & fin_far or (fin_near and self._touches(frontier, fin_near)):
                 found = self._finishers(frontier)  # (rarely empty: near a line, checked)
                 if found:
                     return layers, found, unseen
@@ -329,12 +256,12 @@ class LayeredSearch:
         """The first shortest route in direction order through the kept states: its hex indices
         (the tile hex it starts from first, the tile hex it finishes in last) and the number of
         buoys rounded at each."""
-        pos, stride, near = self.pos, self.grid.stride, self.near_hexes
+        pos, stride, near = self.pos, self.grid.stride, self.near_steps
         around, steps = self.board.neighbor_bits, self.board.water_steps
         code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)
         path = [(code, m)]
         for layer in kept[1:]:
-            if not near[m]:  # no step across a line: the state stays, the hex moves
+            if pos[m] not in near:  # no step across a line: the state stays, the hex moves
                 ahead = layer.get(code, 0) & around[m]
                 if ahead & (ahead - 1):  # several ways on: the first in direction order
                     m = next(j for _d, j in steps[m] if ahead >> pos[j] & 1)
