@@ -34,7 +34,7 @@ Layer = dict[int, int]
 Start = tuple[int, int, int]
 """A first state of a route: (code, hex index, index of the tile hex it left)."""
 
-Bound = tuple[list[int], list[int]]
+Bound = tuple[Sequence[int], Sequence[int]]
 """``(keep, offsets)``: a state of code ``c`` in layer ``g`` is kept only if its hex is in
 ``keep[g] >> offsets[c]`` (the copy of the lake for its rank in a stack of copies), and no layer
 after ``len(keep) - 1`` is searched (see :mod:`.bound`)."""
