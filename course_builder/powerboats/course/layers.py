@@ -257,24 +257,29 @@ class LayeredSearch:
         (the tile hex it starts from first, the tile hex it finishes in last) and the number of
         buoys rounded at each."""
         pos, stride, near = self.pos, self.grid.stride, self.near_steps
-        around, steps = self.board.neighbor_bits, self.board.water_steps
+        around, steps, states = self.board.neighbor_bits, self.board.water_steps, self.states
         code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)
-        path = [(code, m)]
-        for layer in kept[1:]:
+        indices, phases = [tile_hex, m], [0, states[code][0]]
+        phase = phases[-1]
+        for g in range(1, len(kept)):
             if pos[m] not in near:  # no step across a line: the state stays, the hex moves
-                ahead = layer.get(code, 0) & around[m]
+                ahead = kept[g].get(code, 0) & around[m]
                 if ahead & (ahead - 1):  # several ways on: the first in direction order
-                    m = next(j for _d, j in steps[m] if ahead >> pos[j] & 1)
+                    for _d, j in steps[m]:
+                        if ahead >> pos[j] & 1:
+                            m = j
+                            break
                 else:
                     b = ahead.bit_length() - 1
                     m = b - b // stride
-                path.append((code, m))
-                continue
-            step = self.next_on(code, m, layer)
-            assert step is not None, "a kept state always has a step onto a kept state"
-            code, m = step
-            path.append(step)
-        indices = [tile_hex, *(h for _c, h in path), self.finish_of(*path[-1])]
-        phases = [0, *(self.states[c][0] for c, _h in path), len(self.gates)]
+            else:
+                step = self.next_on(code, m, kept[g])
+                assert step is not None, "a kept state always has a step onto a kept state"
+                code, m = step
+                phase = states[code][0]
+            indices.append(m)
+            phases.append(phase)
+        indices.append(self.finish_of(code, m))
+        phases.append(len(self.gates))
         return indices, phases
 
