@@ -19,8 +19,9 @@ route is that short.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from course_builder.powerboats.course.layers import LayeredSearch, Start
 from course_builder.powerboats.course.progress import Counts, Gate, progress_states
@@ -57,9 +58,13 @@ class DistanceBound:
         groups: dict[int, int] = {}
         for k, gate in enumerate(gates):
             after = gates[k + 1].forward if k + 1 < buoys else frozenset()
+            if gate.forward.isdisjoint(after):  # every step crosses one line: to copy k + 1
+                for delta, sources in _moves(search, gate):
+                    groups[delta + size] = groups.get(delta + size, 0) | sources << k * size
+                continue
             for step in gate.forward:
                 source, target = divmod(step, n)
-                end = _chain(step, gates, k) if step in after else k + 1  # (most cross one line)
+                end = _chain(step, gates, k) if step in after else k + 1
                 by = pos[target] + end * size - pos[source] - k * size
                 groups[by] = groups.get(by, 0) | 1 << (pos[source] + k * size)
         self.crossing = [(by, sources, sources << by) for by, sources in groups.items()]
@@ -68,13 +73,15 @@ class DistanceBound:
         for _by, _sources, targets in self.crossing:
             self.targets |= targets
         ball = search.fin << buoys * size
+        last = gates[-1].forward if gates else frozenset()
         for source, tiles in search.finishing.items():  # a finishing step across the last lines
             for t in tiles:
-                for k in range(buoys):
-                    if _chain(source * n + t, gates, k) == buoys:
-                        ball |= 1 << (pos[source] + k * size)
+                if source * n + t in last:
+                    for k in range(buoys):
+                        if _chain(source * n + t, gates, k) == buoys:
+                            ball |= 1 << (pos[source] + k * size)
         self.ranks = ranks(buoys)
-        self.offsets = [r * size for r in self.ranks]
+        self.offsets = _offsets(buoys, size)
         """By rounding-state code: where the copy of the state's rank starts in a stack."""
         targets = 0
         for code, m, _t in starts:
@@ -83,43 +90,69 @@ class DistanceBound:
         self.front = ball
         self.balls = [ball]
         self.limit: int | None = None
-        while not self.balls[-1] & targets:
-            if not self.grow():
-                return
-        self.limit = len(self.balls) - 1
+        if self._grow(targets, sys.maxsize):
+            self.limit = len(self.balls) - 1
 
-    def grow(self) -> bool:
-        """One more layer of distances; False once nothing more can be reached."""
-        front, w = self.front, self.stride
-        e = front & self.even
-        g = front | e << 1 | (front ^ e) >> 1  # and a step up or down a row from these
-        bits = front << 1 | front >> 1 | g << w | g >> w
-        if front & self.targets:  # some copy's front reaches a line: move those bits
-            for by, sources, targets in self.crossing:
-                if front & targets:
-                    bits |= front >> by & sources
-        bits &= self.unreached
-        if not bits:
-            return False
-        self.unreached ^= bits
-        self.front = bits
-        self.balls.append(self.balls[-1] | bits)
-        return True
+    def _grow(self, targets: int, radius: int) -> bool:
+        """Layers of distances until the last ball holds one of ``targets`` or has ``radius``
+        (whichever comes first); False if nothing more can be reached before."""
+        front, unreached, balls = self.front, self.unreached, self.balls
+        w, even, crossing, lifted = self.stride, self.even, self.crossing, self.targets
+        ball = balls[-1]
+        while not ball & targets and len(balls) <= radius:
+            e = front & even
+            g = front | e << 1 | (front ^ e) >> 1  # and a step up or down a row from these
+            bits = front << 1 | front >> 1 | g << w | g >> w
+            if front & lifted:  # some copy's front reaches a line: move those bits
+                for by, sources, leaving in crossing:
+                    if front & leaving:
+                        bits |= front >> by & sources
+            bits &= unreached
+            if not bits:
+                break
+            unreached ^= bits
+            front = bits
+            ball |= bits
+            balls.append(ball)
+        self.front, self.unreached = front, unreached
+        return bool(ball & targets) or len(balls) > radius
 
     def keep(self, limit: int) -> list[int]:
         """For a route of at most ``limit`` steps: ``keep[g]``, the stack of the hexes a state in
         layer ``g`` of the route search may stand on, in the copy of its rank (from bit
         ``offsets[code]`` on)."""
-        while len(self.balls) <= limit and self.grow():
-            pass
+        self._grow(0, limit)
         last = len(self.balls) - 1
         return [self.balls[min(limit - g, last)] for g in range(limit + 1)]
+
+
+def _moves(search: LayeredSearch, gate: Gate) -> tuple[tuple[int, int], ...]:
+    """The forward steps across a gate's line, grouped by how far a step moves a bit: the hexes
+    they leave, by that distance. Made once per lake (kept with the lake's tables)."""
+    return search.board.tables.derived(("bound moves", gate.forward),
+                                       partial(_grouped_moves, search, gate.forward))
+
+
+def _grouped_moves(search: LayeredSearch, steps: frozenset[int]) -> tuple[tuple[int, int], ...]:
+    n, pos = search.n, search.pos
+    groups: dict[int, int] = {}
+    for step in steps:
+        source, target = divmod(step, n)
+        delta = pos[target] - pos[source]
+        groups[delta] = groups.get(delta, 0) | 1 << pos[source]
+    return tuple(groups.items())
 
 
 @lru_cache(maxsize=8)
 def ranks(buoys: int) -> tuple[int, ...]:
     """The rank of every rounding state, by code (:func:`~.progress.progress_states`)."""
     return tuple(rank(phase, counts) for phase, counts in progress_states(buoys))
+
+
+@lru_cache(maxsize=8)
+def _offsets(buoys: int, size: int) -> tuple[int, ...]:
+    """By rounding-state code: the first bit of its rank's copy in a stack of copies."""
+    return tuple(r * size for r in ranks(buoys))
 
 
 def _stacked(bits: int, size: int, copies: int) -> int:
@@ -137,7 +170,3 @@ def _chain(step: int, gates: Sequence[Gate], first: int) -> int:
     while end < len(gates) and step in gates[end].forward:
         end += 1
     return end
-
-
-def _moved(bits: int, by: int) -> int:
-    return bits << by if by > 0 else bits >> -by

@@ -23,13 +23,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.course.progress import (
-    Counts,
-    Gate,
-    advance,
-    progress_states,
-    start_counts,
-)
+from course_builder.powerboats.course.crossings import crossing_tables
+from course_builder.powerboats.course.progress import Counts, Gate, progress_states, start_counts
 from course_builder.powerboats.course.tile import side_directions
 from course_builder.powerboats.lake.board import Board
 
@@ -39,30 +34,10 @@ Layer = dict[int, int]
 Start = tuple[int, int, int]
 """A first state of a route: (code, hex index, index of the tile hex it left)."""
 
-Bound = tuple[list[int], list[int]]
+Bound = tuple[Sequence[int], Sequence[int]]
 """``(keep, offsets)``: a state of code ``c`` in layer ``g`` is kept only if its hex is in
 ``keep[g] >> offsets[c]`` (the copy of the lake for its rank in a stack of copies), and no layer
 after ``len(keep) - 1`` is searched (see :mod:`.bound`)."""
-
-
-@lru_cache(maxsize=64)
-def transitions(buoys: int, crossed: tuple[int, ...]) -> tuple[int, ...]:
-    """For every rounding state (by code): its code after a step that crosses each buoy's line
-    forward (+1), back (-1) or not at all (0), or -1 when the new state is one a shortest route
-    never takes. A step acts on the state only through the lines it crosses (COURSE-04)."""
-    gates = [Gate(frozenset({0}) if c > 0 else frozenset(), frozenset({0}) if c < 0 else frozenset())
-             for c in crossed]
-    states = progress_states(buoys)
-    code_of = {state: k for k, state in enumerate(states)}
-    return tuple(code_of.get(advance(phase, counts, 0, gates), -1) for phase, counts in states)
-
-
-@lru_cache(maxsize=256)
-def sign_row(buoys: int, key: int) -> tuple[int, ...]:
-    """:func:`transitions` for a step whose crossings ``key`` holds: the sign of buoy ``j``'s
-    crossing plus one as its base-3 digit ``j``. Made when first asked for (a process that lays
-    one course needs a few of the 27)."""
-    return transitions(buoys, tuple(key // 3 ** j % 3 - 1 for j in range(buoys)))
 
 
 @lru_cache(maxsize=8)
@@ -98,53 +73,12 @@ class LayeredSearch:
         self.axis = axis
         self.finish_dirs = frozenset(d for side in finish_sides
                                      for d in side_directions(axis, side))
-        self._crossings()
+        tables = crossing_tables(board, gates)
+        self.special = tables.rows
+        self.near_steps = tables.entries
+        self.plain_out = tables.plain_out
+        self.near = tables.near
         self._finishes()
-
-    def _crossings(self) -> None:
-        """The steps across rounding lines: each one's transition row (:func:`transitions`) by
-        its encoded step, and by the bit of the hex it leaves, with the bit of its target and
-        the target's other neighbours from which a step onto it crosses no line."""
-        n, nb, pos, gates = self.n, self.board.neighbors, self.pos, self.gates
-        buoys = len(gates)
-        rows: dict[int, tuple[int, ...]] = {}  # by key: the rows this search uses
-        crossed: dict[int, int] = {}  # step -> its signs, as a key of :func:`sign_row`
-        blank = (3 ** buoys - 1) // 2  # every digit 1: no line crossed
-        for j, gate in enumerate(gates):
-            unit, back = 3 ** j, gate.back
-            for step in back:
-                crossed[step] = crossed.get(step, blank) - unit
-            for step in gate.forward:  # forward wins (advance)
-                crossed[step] = crossed.get(step, blank) + (2 * unit if step in back else unit)
-        self.special: dict[int, tuple[int, ...]] = {}
-        into: dict[int, int] = {}  # target -> the hexes whose step onto it crosses a line
-        steps = []
-        for step, key in crossed.items():
-            source, target = divmod(step, n)
-            if target in nb[source]:  # other steps are never taken
-                row = rows.get(key)
-                if row is None:
-                    row = rows[key] = sign_row(buoys, key)
-                self.special[step] = row
-                steps.append((source, target, row))
-                into[target] = into.get(target, 0) | 1 << pos[source]
-        around = self.board.neighbor_bits
-        plain = {t: around[t] & ~bits for t, bits in into.items()}
-        self.near_steps: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
-        self.near_hexes = bytearray(n)
-        """By hex index: does a step from the hex cross a line?"""
-        for source, target, row in steps:
-            self.near_hexes[source] = 1
-            entry = (row, 1 << pos[target], plain[target])
-            at = self.near_steps.get(pos[source])
-            if at is None:
-                self.near_steps[pos[source]] = [entry]
-            else:
-                at.append(entry)
-        near = 0
-        for b in self.near_steps:
-            near |= 1 << b
-        self.near = near
 
     def _finishes(self) -> None:
         """Where a route can finish: the hexes from which a step enters the tile from its finish
@@ -199,49 +133,52 @@ class LayeredSearch:
         goal, fin_far, fin_near = self.goal, self.fin_far, self.fin_near
         keeps, offsets = bound if bound is not None else ([], [])
         limit = len(keeps) - 1
-        frontier: Layer = {}
+        new: Layer = {}
         for code, m, _t in starts:
-            frontier[code] = frontier.get(code, 0) | 1 << self.pos[m]
+            new[code] = new.get(code, 0) | 1 << self.pos[m]
         unseen = [self.passable] * len(self.states)  # by code: the hexes not yet reached
         layers: list[Layer] = []
-        new = frontier
         while True:
-            frontier = {}
+            # the states first reached now (within the bound), and in the same loop the states
+            # a step from them: the next layer before its states reached earlier are removed
+            frontier: Layer = {}
+            ahead: Layer = {}
             keep = keeps[len(layers)] if bound is not None else None
             for code, bits in new.items():
-                bits &= unseen[code]
-                if keep is not None:
-                    bits &= keep >> offsets[code]
-                if bits:
-                    unseen[code] ^= bits
-                    frontier[code] = bits
+                bits &= unseen[code] if keep is None else unseen[code] & keep >> offsets[code]
+                if not bits:
+                    continue
+                unseen[code] ^= bits
+                frontier[code] = bits
+                e = bits & even
+                g = bits | e << 1 | (bits ^ e) >> 1
+                spread = bits << 1 | bits >> 1 | g << w | g >> w
+                crossing = bits & near
+                while crossing:  # highest bit first: the order of the steps does not matter
+                    b = crossing.bit_length() - 1
+                    crossing ^= 1 << b
+                    for row, target, plain in near_steps[b]:
+                        if not bits & plain and spread & target:
+                            spread ^= target  # reached only across the line
+                        after = row[code]
+                        if after >= 0:
+                            ahead[after] = ahead.get(after, 0) | target
+                ahead[code] = ahead.get(code, 0) | spread
             if not frontier:
                 return layers, None, unseen
             layers.append(frontier)
-            if (frontier.get(goal, 0) & fin_far
-                    or (fin_near and any(bits & fin_near for bits in frontier.values()))):
+            if frontier.get(goal, 0) & fin_far or (fin_near and self._touches(frontier, fin_near)):
                 found = self._finishers(frontier)  # (rarely empty: near a line, checked)
                 if found:
                     return layers, found, unseen
             if len(layers) > limit >= 0:
                 return layers, None, unseen
-            new = {}
-            for code, bits in frontier.items():
-                e = bits & even
-                o = bits ^ e
-                g = bits | e << 1 | o >> 1
-                spread = bits << 1 | bits >> 1 | g << w | g >> w
-                crossing = bits & near
-                while crossing:
-                    low = crossing & -crossing
-                    crossing ^= low
-                    for row, target, plain in near_steps[low.bit_length() - 1]:
-                        if not bits & plain and spread & target:
-                            spread ^= target  # reached only across the line
-                        after = row[code]
-                        if after >= 0:
-                            new[after] = new.get(after, 0) | target
-                new[code] = new.get(code, 0) | spread
+            new = ahead
+
+    @staticmethod
+    def _touches(layer: Layer, bits: int) -> bool:
+        """Does any state of the layer stand on one of these hexes?"""
+        return any(b & bits for b in layer.values())
 
     def _finishers(self, layer: Layer) -> Layer:
         """The states of a layer that can finish with their next step."""
@@ -284,7 +221,8 @@ class LayeredSearch:
     def backward(self, layers: list[Layer], found: Layer) -> list[Layer]:
         """For every layer, the states from which the finishing states of the last layer can be
         reached through the layers between (the states on some shortest route)."""
-        near, pos, w, even = self.near, self.pos, self.grid.stride, self.grid.even_rows
+        near, near_steps, plain_out = self.near, self.near_steps, self.plain_out
+        w, even = self.grid.stride, self.grid.even_rows
         far = self.grid.every & ~near
         kept: list[Layer] = [found]
         for layer in reversed(layers[:-1]):
@@ -293,18 +231,21 @@ class LayeredSearch:
             reach = 0
             for code, bits in after.items():
                 e = bits & even
-                o = bits ^ e
-                g = bits | e << 1 | o >> 1
+                g = bits | e << 1 | (bits ^ e) >> 1
                 before[code] = spread = bits << 1 | bits >> 1 | g << w | g >> w
                 reach |= spread
             reach &= near
             here: Layer = {}
             for code, bits in layer.items():
                 on = bits & far & before[code] if code in before else 0
-                if bits & reach:  # hexes with a step across a line: each step checked
-                    for i in self.grid.indices(bits & reach):
-                        if self.next_on(code, i, after) is not None:
-                            on |= 1 << pos[i]
+                crossing = bits & reach
+                while crossing:  # hexes with a step across a line: each step checked
+                    b = crossing.bit_length() - 1
+                    crossing ^= 1 << b
+                    if plain_out[b] & after.get(code, 0) or any(
+                            row[code] >= 0 and after.get(row[code], 0) & target
+                            for row, target, _plain in near_steps[b]):
+                        on |= 1 << b
                 if on:
                     here[code] = on
             kept.append(here)
@@ -315,25 +256,30 @@ class LayeredSearch:
         """The first shortest route in direction order through the kept states: its hex indices
         (the tile hex it starts from first, the tile hex it finishes in last) and the number of
         buoys rounded at each."""
-        pos, stride, near = self.pos, self.grid.stride, self.near_hexes
-        around, steps = self.board.neighbor_bits, self.board.water_steps
+        pos, stride, near = self.pos, self.grid.stride, self.near_steps
+        around, steps, states = self.board.neighbor_bits, self.board.water_steps, self.states
         code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)
-        path = [(code, m)]
-        for layer in kept[1:]:
-            if not near[m]:  # no step across a line: the state stays, the hex moves
-                ahead = layer.get(code, 0) & around[m]
+        indices, phases = [tile_hex, m], [0, states[code][0]]
+        phase = phases[-1]
+        for g in range(1, len(kept)):
+            if pos[m] not in near:  # no step across a line: the state stays, the hex moves
+                ahead = kept[g].get(code, 0) & around[m]
                 if ahead & (ahead - 1):  # several ways on: the first in direction order
-                    m = next(j for _d, j in steps[m] if ahead >> pos[j] & 1)
+                    for _d, j in steps[m]:
+                        if ahead >> pos[j] & 1:
+                            m = j
+                            break
                 else:
                     b = ahead.bit_length() - 1
                     m = b - b // stride
-                path.append((code, m))
-                continue
-            step = self.next_on(code, m, layer)
-            assert step is not None, "a kept state always has a step onto a kept state"
-            code, m = step
-            path.append(step)
-        indices = [tile_hex, *(h for _c, h in path), self.finish_of(*path[-1])]
-        phases = [0, *(self.states[c][0] for c, _h in path), len(self.gates)]
+            else:
+                step = self.next_on(code, m, kept[g])
+                assert step is not None, "a kept state always has a step onto a kept state"
+                code, m = step
+                phase = states[code][0]
+            indices.append(m)
+            phases.append(phase)
+        indices.append(self.finish_of(code, m))
+        phases.append(len(self.gates))
         return indices, phases
 

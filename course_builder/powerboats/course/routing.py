@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
 from course_builder.powerboats.course.bound import DistanceBound
@@ -90,11 +91,12 @@ def _result(board: Board, indices: list[int], phases: list[int]) -> RouteResult:
     number of buoys rounded at each."""
     # the step that finally rounded each buoy: the last time the count rose to that buoy
     last_rise: dict[int, int] = {}
-    for i in range(1, len(phases)):
-        for k in range(phases[i - 1] + 1, phases[i] + 1):  # one step may round two buoys
-            last_rise[k] = i
+    for i, (before, after) in enumerate(pairwise(phases), start=1):
+        if after > before:
+            for k in range(before + 1, after + 1):  # one step may round two buoys
+                last_rise[k] = i
     roundings = tuple(last_rise[k] for k in sorted(last_rise))
-    hexes = tuple(map(board.hex_at, indices))
+    hexes = tuple(map(board.hexes().__getitem__, indices))
     start_dir = _step_direction(board, indices[0], indices[1])
     finish_dir = _step_direction(board, indices[-2], indices[-1])
     return RouteResult(Route(hexes, roundings), start_dir, finish_dir)

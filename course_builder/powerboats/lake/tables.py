@@ -12,8 +12,9 @@ costs only its assembly. Random lakes each build their own (and keep nothing onc
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cached_property
+from typing import Any, TypeVar, cast
 
 from course_builder.core.bitgrid import BitGrid
 from course_builder.core.hexboard import HexBoard
@@ -23,6 +24,8 @@ NAMED_LAKES_KEPT = 8
 """Named lakes (a kit in one arrangement) whose tables are kept for boards built again."""
 
 _named: OrderedDict[tuple[str, ...], LakeTables] = OrderedDict()
+
+T = TypeVar("T")
 
 
 class LakeTables:
@@ -36,6 +39,7 @@ class LakeTables:
         self._grid = grid
         self._line_crossings: dict[tuple[int, int, int], tuple[frozenset[int], frozenset[int]]]
         self._line_crossings = {}
+        self._derived: dict[Hashable, Any] = {}
 
     @cached_property
     def water_run(self) -> tuple[tuple[int, ...], ...]:
@@ -120,6 +124,16 @@ class LakeTables:
         if found is None:
             found = self._line_crossings[key] = self._crossings_of(index, direction, length)
         return found
+
+    def derived(self, key: Hashable, make: Callable[[], T]) -> T:
+        """A table that a later layer derives from this lake's terrain alone, made by ``make``
+        on first use and kept with these tables. ``key`` names the table and everything it
+        depends on besides the terrain (the route search keeps its view of the steps across
+        each rounding line here: the course generator crosses the same few lines again and
+        again)."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        return cast(T, self._derived[key])
 
     def _crossings_of(self, index: int, direction: Direction, length: int
                       ) -> tuple[frozenset[int], frozenset[int]]:
