@@ -16,6 +16,17 @@ A block's new values are written back before the next block is done (Gauss-Seide
 rounding state): later blocks read them at once, so a sweep carries values further than a
 whole-row update, and every value still rises from below towards the solution.
 
+**Staying put.** Some moves leave the boat where it was with the dice it held (no dice and
+straight on; a tile that brings the boat back): keeping every die as it is and making that move
+is a turn spent for nothing, which perfect play never chooses, since ``V = 1 + V`` has no
+solution. Value iteration does not know that: from values below the solution the boat's own
+value plus one looks cheap, and the value climbs by exactly one turn a sweep until the real way
+out is cheaper (on classic race A with the Expansion 1 tiles, 42 sweeps instead of about 32). So
+for its own update a set leaves out that one choice (keep every die and stay); the same move
+stays open after any roll and to a boat that drops dice to get there. The solution is the same
+(the left-out choice never decides a value at the solution) and every value still rises from
+below.
+
 Why compiled: the same stages as numpy array operations over a whole row (the solver before
 this module) pass over 14,000 columns of 126 plans many times, and each pass leaves the
 processor's cache; a block of 64 places keeps all of them in cache and makes one pass. numba
@@ -31,7 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from course_builder.powerboats.study.dice import DiceModel
+from course_builder.powerboats.study.dice import DiceModel, RollPlan
 from course_builder.powerboats.study.space import DAMAGES
 
 BLOCK_PLACES = 64
@@ -69,6 +80,16 @@ class SweepTables:
     pred_start: np.ndarray
     pred: np.ndarray
     final: np.ndarray
+    stays: np.ndarray
+    """``stays[total, place]``: a plain move of that total from that place leads back to it."""
+    total_of: np.ndarray
+    keep_plan: np.ndarray
+    """Each set's plan "keep every die as it is" (-1 if not among its choices)."""
+    others_start: np.ndarray
+    others: np.ndarray
+    """For each set (from ``others_start``), the plan rows whose least is its best choice
+    without keeping every die as it is: its other final choices and the keep plan's
+    predecessors in the lattice."""
 
     def targets(self, dst: list[np.ndarray]) -> np.ndarray:
         """A row's exception targets (per heading, as in :class:`~.solve.MoveIndex`) in this
@@ -120,7 +141,11 @@ def sweep_tables(kept: list[list[np.ndarray]], crashed: list[list[np.ndarray]],
         np.array([rows.stop for rows, _ in steps], dtype=np.int32),
         np.cumsum([0] + [len(p) for _, p in steps])[:-1].astype(np.int32),
         np.concatenate([np.zeros(0, dtype=np.int32)] + [p for _, p in steps]).astype(np.int32),
-        final.astype(np.int32))
+        final.astype(np.int32),
+        (plain == np.arange(n_places)[None, None, :]).any(axis=1),
+        np.concatenate([np.full(sl.stop - sl.start, t, dtype=np.int32)
+                        for t, sl in enumerate(slices)]),
+        *_staying_choices(dice, steps, final))
     n_sets, n_plans = len(dice.sets), len(dice.plans)
     if not (plain.min(initial=0) >= 0 and plain.max(initial=0) <= n_places
             and crash.min(initial=0) >= 0
@@ -140,6 +165,28 @@ def _dice_choices(dice: DiceModel) -> tuple[tuple[tuple[slice, np.ndarray], ...]
     return (), final
 
 
+def _staying_choices(dice: DiceModel, steps: tuple[tuple[slice, np.ndarray], ...],
+                     final: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each set's plan "keep every die as it is", and the plan rows that give its best choice
+    without that plan (see the module: staying put): its other final choices and that plan's
+    predecessors along the lattice (a plan's running minimum is its own value or theirs)."""
+    preds: dict[int, list[int]] = {}
+    for rows, pred in steps:
+        for q, p in zip(range(rows.start, rows.stop), pred, strict=True):
+            preds.setdefault(q, []).append(int(p))
+    keep = np.full(len(dice.sets), -1, dtype=np.int32)
+    others: list[list[int]] = []
+    for s, held in enumerate(dice.sets):
+        q = dice.plan_index.get(RollPlan(held, len(held)), -1)
+        choices = set(final[s].tolist())
+        if q in choices:
+            keep[s] = q
+            choices = (choices - {q}) | set(preds.get(q, []))
+        others.append(sorted(choices))
+    start = np.cumsum([0] + [len(o) for o in others]).astype(np.int32)
+    return keep, start, np.array([q for o in others for q in o], dtype=np.int32)
+
+
 class RowSweep:
     """The Bellman update of one rounding state (see the module), with its scratch arrays."""
 
@@ -149,6 +196,7 @@ class RowSweep:
         self.n_places = n_places
         columns = BLOCK_PLACES * DAMAGES
         self.after_block = np.empty((n_sets, columns), dtype=dtype)
+        self.after_staying = np.empty((n_sets, columns), dtype=dtype)
         self.plans = np.empty((n_plans, columns), dtype=dtype)
         self.best = np.empty(columns, dtype=dtype)
         self.change = np.empty(n_places * DAMAGES, dtype=dtype)
@@ -168,31 +216,36 @@ class RowSweep:
         _sweep_row(values.reshape(n_sets, -1), after.reshape(n_sets, -1), crash_table, flat,
                    t.plain, t.crash, t.first, t.stop, t.exc_set, t.exc_cell, targets,
                    t.exc_bounds, t.nz_start, t.nz_set, t.nz_prob, t.step_start, t.step_stop,
-                   t.pred_start, t.pred, t.final, self.n_places, BLOCK_PLACES, self.constants,
-                   self.after_block, self.plans, self.best, self.change)
+                   t.pred_start, t.pred, t.final, t.stays, t.total_of, t.keep_plan,
+                   t.others_start, t.others, self.n_places, BLOCK_PLACES, self.constants,
+                   self.after_block, self.after_staying, self.plans, self.best, self.change)
         return self.change
 
 
 @njit(cache=True, boundscheck=False)
 def _sweep_row(values, after, table, flat, plain, crash, first, stop, exc_set, exc_cell,
                exc_target, exc_bounds, nz_start, nz_set, nz_prob, step_start, step_stop,
-               pred_start, pred, final, n_places, block, constants, w, g, best,
+               pred_start, pred, final, stays, total_of, keep_plan, others_start, others,
+               n_places, block, constants, w, w_stay, g, best,
                change):  # pragma: no cover - compiled
     """The compiled loop (see :class:`RowSweep`; arrays as in :class:`SweepTables`), block of
     places by block: ``values`` and ``after`` are 2-D (dice sets x cells, four damages to a
-    place), ``w`` the block's values after the roll, ``g`` its plans' expected values, ``best``
-    one set's best."""
+    place), ``w`` the block's values after the roll, ``w_stay`` the same without the moves that
+    stay put (where ``stays``), ``g`` its plans' expected values, ``best`` one set's best."""
     for b in range((n_places + block - 1) // block):
         p0 = b * block
         p1 = min(p0 + block, n_places)
-        _after_roll(values, table, plain, crash, first, stop, p0, p1, constants, w)
+        _after_roll(values, table, plain, crash, first, stop, stays, p0, p1, constants, w,
+                    w_stay)
         c0 = p0 * 4
         ncol = (p1 - p0) * 4
         one = constants[0]
         for i in range(exc_bounds[b], exc_bounds[b + 1]):
             s = exc_set[i]
             col = exc_cell[i] - c0
-            w[s, col] = np.minimum(w[s, col], flat[exc_target[i]] + one)
+            x = flat[exc_target[i]] + one
+            w[s, col] = np.minimum(w[s, col], x)
+            w_stay[s, col] = np.minimum(w_stay[s, col], x)
         for s in range(values.shape[0]):
             row = after[s, c0:c0 + ncol]
             ws = w[s]
@@ -200,12 +253,13 @@ def _sweep_row(values, after, table, flat, plain, crash, first, stop, exc_set, e
                 row[j] = ws[j]
         _roll(nz_start, nz_set, nz_prob, w, g, ncol)
         _dice_step(step_start, step_stop, pred_start, pred, final, g, ncol, best,
-                   values[:, c0:c0 + ncol], change[c0:c0 + ncol])
+                   values[:, c0:c0 + ncol], change[c0:c0 + ncol], stays, total_of, keep_plan,
+                   others_start, others, w_stay, p0)
 
 
 @njit(cache=True, boundscheck=False)
-def _after_roll(values, table, plain, crash, first, stop, p0, p1, constants,
-                w):  # pragma: no cover - compiled
+def _after_roll(values, table, plain, crash, first, stop, stays, p0, p1, constants, w,
+                w_stay):  # pragma: no cover - compiled
     """Stage 1 for the places ``p0`` to ``p1``: ``w = 1 +`` the least of the three headings'
     plain moves and crashes (the exceptions are added by the caller). A heading is a plain move
     or a crash or neither (padding place, row of infinities), so both can join the minimum."""
@@ -252,6 +306,36 @@ def _after_roll(values, table, plain, crash, first, stop, p0, p1, constants,
                 m = m if m < x else x
                 x = values[s, o2 + 3]
                 w[s, col + 3] = (m if m < x else x) + one
+            if stays[t, p]:
+                _without_staying(values, o0, o1, o2, p * 4, m0, m1, m2, m3, first[t], stop[t],
+                                 col, one, w_stay)
+
+
+@njit(cache=True, boundscheck=False)
+def _without_staying(values, o0, o1, o2, here, m0, m1, m2, m3, first, stop, col, one,
+                     w_stay):  # pragma: no cover - compiled
+    """Stage 1 at a place where a heading leads back to it: the least of the other headings
+    (``m0``-``m3``: the crashes), into ``w_stay``."""
+    for s in range(first, stop):
+        for k in range(4):
+            m = m0 if k == 0 else m1 if k == 1 else m2 if k == 2 else m3
+            for o in (o0, o1, o2):
+                if o != here:
+                    m = np.minimum(m, values[s, o + k])
+            w_stay[s, col + k] = m + one
+
+
+@njit(cache=True, boundscheck=False)
+def _stay_put(stays, t, keep_plan, others_start, others, g, w_stay, s, p0, ncol,
+              best):  # pragma: no cover - compiled
+    """Where set ``s`` (of total ``t``) can stay put, its best choice without keeping every die
+    as it is and staying (see the module): the least of its other choices and of ``w_stay``."""
+    for j in range(ncol):
+        if stays[t, p0 + j // 4]:
+            b = w_stay[s, j]
+            for i in range(others_start[s], others_start[s + 1]):
+                b = np.minimum(b, g[others[i], j])
+            best[j] = b
 
 
 @njit(cache=True, boundscheck=False)
@@ -269,8 +353,9 @@ def _roll(nz_start, nz_set, nz_prob, w, g, ncol):  # pragma: no cover - compiled
 
 
 @njit(cache=True, boundscheck=False)
-def _dice_step(step_start, step_stop, pred_start, pred, final, g, ncol, best, values,
-               moved):  # pragma: no cover - compiled
+def _dice_step(step_start, step_stop, pred_start, pred, final, g, ncol, best, values, moved,
+               stays, total_of, keep_plan, others_start, others, w_stay,
+               p0):  # pragma: no cover - compiled
     """Stage 3: running minima along the lattice, then each set's best plan into ``values``
     (the block's columns), and how far each column moved into ``moved``."""
     for k in range(step_start.shape[0]):
@@ -290,6 +375,9 @@ def _dice_step(step_start, step_stop, pred_start, pred, final, g, ncol, best, va
             gf = g[final[s, f]]
             for j in range(ncol):
                 best[j] = np.minimum(best[j], gf[j])
+        if keep_plan[s] >= 0:
+            _stay_put(stays, total_of[s], keep_plan, others_start, others, g, w_stay, s, p0,
+                      ncol, best)
         row = values[s]
         for j in range(ncol):
             d = abs(best[j] - row[j])  # NaN where both are infinite: no move
