@@ -423,6 +423,19 @@ def test_metrics_are_the_fonts_advances() -> None:
     assert metrics.text_width("A1", 2048, bold=True) == 1585 + 1425
 
 
+def test_the_cut_fonts_keep_latin_greek_cyrillic_and_the_sheet_symbols() -> None:
+    """data/fonts/ holds DejaVu Sans cut down for speed (render/kit/fonts.py): names of clubs,
+    players and lakes in the European scripts still print, and so does every character the
+    sheets use; a bold face has what the regular one has."""
+    from fontTools.ttLib import TTFont
+
+    wanted = (metrics.CHARACTERS + "ÄÖÜßàçéñøÅąćęłńóśźżČŠŽőűĞİşΑΩαωάДЖЯдяёЇ€£№™←↑↓≤≥≠−•■□▲▼◆○●")
+    for path in (fonts.regular(), fonts.bold()):
+        cmap = TTFont(str(path), lazy=True).getBestCmap()
+        assert not [ch for ch in wanted if ord(ch) not in cmap], path.name
+        assert len(cmap) >= 1600
+
+
 def test_a_random_lake_sheet_has_no_tile_step_nor_question_marks() -> None:
     from course_builder.powerboats.lake.lakegen import LakeParams
 
