@@ -430,10 +430,11 @@ def test_the_cut_fonts_keep_latin_greek_cyrillic_and_the_sheet_symbols() -> None
     from fontTools.ttLib import TTFont
 
     wanted = (metrics.CHARACTERS + "ÄÖÜßàçéñøÅąćęłńóśźżČŠŽőűĞİşΑΩαωάДЖЯдяёЇ€£№™←↑↓≤≥≠−•■□▲▼◆○●")
-    for path in (fonts.regular(), fonts.bold()):
-        cmap = TTFont(str(path), lazy=True).getBestCmap()
-        assert not [ch for ch in wanted if ord(ch) not in cmap], path.name
+    cmaps = [TTFont(str(path), lazy=True).getBestCmap() for path in (fonts.regular(), fonts.bold())]
+    for cmap in cmaps:
+        assert not [ch for ch in wanted if ord(ch) not in cmap]
         assert len(cmap) >= 1600
+    assert set(cmaps[1]) >= set(cmaps[0])
 
 
 def test_a_random_lake_sheet_has_no_tile_step_nor_question_marks() -> None:

@@ -100,7 +100,7 @@ class DistanceBound:
         w, even, crossing, lifted = self.stride, self.even, self.crossing, self.targets
         ball = balls[-1]
         while not ball & targets and len(balls) <= radius:
-            e = front & even
+            e = front & even  # BitGrid.spread, written out in this hot loop
             g = front | e << 1 | (front ^ e) >> 1  # and a step up or down a row from these
             bits = front << 1 | front >> 1 | g << w | g >> w
             if front & lifted:  # some copy's front reaches a line: move those bits

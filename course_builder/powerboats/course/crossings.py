@@ -65,9 +65,11 @@ class CrossingTables:
     near: int
     """Every hex with a step across a line, as a bitset."""
     steps: frozenset[int]
-    """Every step the tables cover (the gates' steps)."""
+    """Every step the tables cover (one gate's steps; empty in tables merged from several,
+    which :meth:`shares_with` is not asked about)."""
     targets: frozenset[int]
-    """The hex index of every target of a step across a line."""
+    """The hex index of every target of a step across a line (one gate's; empty in merged
+    tables)."""
 
     def shares_with(self, other: CrossingTables) -> bool:
         """Do two gates' tables share a step or a target (so cannot simply be merged)?"""

@@ -150,7 +150,7 @@ class LayeredSearch:
                     continue
                 unseen[code] ^= bits
                 frontier[code] = bits
-                e = bits & even
+                e = bits & even  # BitGrid.spread, written out in this hot loop
                 g = bits | e << 1 | (bits ^ e) >> 1
                 spread = bits << 1 | bits >> 1 | g << w | g >> w
                 crossing = bits & near
@@ -230,7 +230,7 @@ class LayeredSearch:
             before: Layer = {}  # by code: the hexes a step away from its kept hexes
             reach = 0
             for code, bits in after.items():
-                e = bits & even
+                e = bits & even  # BitGrid.spread, written out in this hot loop
                 g = bits | e << 1 | (bits ^ e) >> 1
                 before[code] = spread = bits << 1 | bits >> 1 | g << w | g >> w
                 reach |= spread
@@ -256,13 +256,13 @@ class LayeredSearch:
         """The first shortest route in direction order through the kept states: its hex indices
         (the tile hex it starts from first, the tile hex it finishes in last) and the number of
         buoys rounded at each."""
-        pos, stride, near = self.pos, self.grid.stride, self.near_steps
+        pos, stride, near_steps = self.pos, self.grid.stride, self.near_steps
         around, steps, states = self.board.neighbor_bits, self.board.water_steps, self.states
         code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)
         indices, phases = [tile_hex, m], [0, states[code][0]]
         phase = phases[-1]
         for g in range(1, len(kept)):
-            if pos[m] not in near:  # no step across a line: the state stays, the hex moves
+            if pos[m] not in near_steps:  # no step across a line: the state stays, the hex moves
                 ahead = kept[g].get(code, 0) & around[m]
                 if ahead & (ahead - 1):  # several ways on: the first in direction order
                     for _d, j in steps[m]:

@@ -92,6 +92,15 @@ class DiceModel:
     """For each held set, the kernel's dice steps within the cap, each with its plan."""
     lattice: Lattice | None
 
+    def roll_entries(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The roll matrix's nonzero entries plan by plan: where each plan's entries start (one
+        more than the plans), the set each ends with and its chance. A product over these alone
+        is exact where a value is infinite (the whole matrix would give 0 x inf = NaN)."""
+        ends = [np.flatnonzero(row) for row in self.roll]
+        start = np.cumsum([0] + [len(e) for e in ends])
+        chance = np.concatenate([row[e] for row, e in zip(self.roll, ends, strict=True)])
+        return start, np.concatenate(ends), chance
+
     @property
     def totals(self) -> np.ndarray:
         return np.array([sum(s) for s in self.sets], dtype=np.int64)

@@ -238,6 +238,8 @@ def move_indices(moves: Transitions) -> MoveIndex:
             k = moves.damage[:, total, turn].astype(np.intp)
             crash = moves.crash[:, total, turn] & (tgt >= 0)
             keep = (tgt >= 0) & ~moves.crash[:, total, turn]
+            if (k[keep] != 0).any():
+                raise ValueError("a plain move that is not a crash adds damage")
             kept[-1].append(np.where(keep, tgt, n_p))
             shifted = np.clip(k, 0, CRASH_ROWS - 1) * (n_p + 1) + np.maximum(tgt, 0)
             crashed[-1].append(np.where(crash, np.where(k >= DAMAGES, sink_row, shifted),
@@ -352,11 +354,13 @@ def _joined(parts: list[list[np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.n
 
 
 class ColumnUpdate:
-    """The same Bellman update as a sweep, for a few columns of one row: a column is a (place,
-    damage) with every dice set, the unit the dice stage works on. Late in the solve only a few
-    thousand of the 340,000 columns still move (a cluster of boats with damage 3 creeping past
-    rocks, say), and updating just those, with fancy indexing, costs a small share of a sweep.
-    Built from the same :class:`MoveIndex`, so nothing about the moves is written twice."""
+    """The Bellman update for a few columns of one row, in numpy: a column is a (place, damage)
+    with every dice set, the unit the dice stage works on. Late in the solve only a few thousand
+    of the 340,000 columns still move (a cluster of boats with damage 3 creeping past rocks,
+    say), and updating just those, with fancy indexing, costs a small share of a sweep. Built
+    from the same :class:`MoveIndex`, so nothing about the moves is written twice. Every choice
+    is open here, keeping every die and staying put too, which the compiled sweep leaves out
+    (:mod:`.sweep`): the update differs where a boat could stay put, the solution does not."""
 
     def __init__(self, index: MoveIndex, dice: DiceModel, slices: list[slice], n_places: int,
                  dtype: type[np.floating]) -> None:
@@ -377,7 +381,7 @@ class ColumnUpdate:
                 where[sl.start * block + index.src[turn][total]] = np.arange(a, b)
             self.exception.append(where)
         self.dice = dice
-        self.roll = dice.roll.astype(dtype)
+        self.entries = dice.roll_entries()
         self.n_places = n_places
 
     def __call__(self, sets: np.ndarray, after: np.ndarray, table: np.ndarray, flat: np.ndarray,
@@ -402,7 +406,9 @@ class ColumnUpdate:
             best = value if best is None else np.minimum(best, value)
         assert best is not None
         best += 1
-        new = best_plans(self.dice, self.roll @ best)
+        start, ends, chance = self.entries
+        expected = np.add.reduceat(chance.astype(best.dtype)[:, None] * best[ends], start[:-1])
+        new = best_plans(self.dice, expected)
         moved = np.abs(new - sets[:, places, damages]).max(axis=0)
         sets[:, places, damages] = new
         after[:, places, damages] = best
@@ -433,9 +439,10 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     order = solve_order(space)
     slices = [space.dice.total_slice(t) for t in range(len(index.kept))]
     table: np.ndarray = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES), dtype=dtype)
-    tables = sweep_tables(index.kept, index.crashed, index.src, space.dice, slices, n_p, dtype)
+    tables = sweep_tables(index.kept, index.crashed, index.src, space.dice, slices, n_p,
+                          len(table), dtype)
     update = RowSweep(tables, n_s, n_p, len(space.dice.plans), dtype)
-    targets = [tables.targets(index.dst[r]) for r in range(n_rows)]
+    targets = [tables.targets(index.dst[r], flat.size) for r in range(n_rows)]
     columns = ColumnUpdate(index, space.dice, slices, n_p, dtype)
     moving: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # per row: the columns still moving
     residual = np.inf

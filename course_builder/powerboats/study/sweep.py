@@ -30,9 +30,10 @@ below.
 Why compiled: the same stages as numpy array operations over a whole row (the solver before
 this module) pass over 14,000 columns of 126 plans many times, and each pass leaves the
 processor's cache; a block of 64 places keeps all of them in cache and makes one pass. numba
-compiles the loop once (cached on disk next to this module) and keeps every arithmetic step
-of numpy's: the same ``minimum`` (NaN-propagating), float32 or float64 as the values, no
-reordering of sums (no fast-math), so results do not depend on the machine's vector width.
+compiles the loop once (cached on disk next to this module), in float32 or float64 as the
+values, without fast-math: each plan's sum is taken in one fixed order, so results do not
+depend on the machine's vector width. Minima are comparisons (no NaN can arise: the roll reads
+only the matrix's nonzero entries, so no 0 x inf).
 """
 
 from __future__ import annotations
@@ -91,15 +92,18 @@ class SweepTables:
     without keeping every die as it is: its other final choices and the keep plan's
     predecessors in the lattice."""
 
-    def targets(self, dst: list[np.ndarray]) -> np.ndarray:
+    def targets(self, dst: list[np.ndarray], n_values: int) -> np.ndarray:
         """A row's exception targets (per heading, as in :class:`~.solve.MoveIndex`) in this
-        order."""
-        return np.concatenate(dst).astype(np.int64)[self.exc_order]
+        order, checked to lie in the value array (``n_values`` cells)."""
+        found = np.concatenate(dst)[self.exc_order]
+        if len(found) and not 0 <= found.min() <= found.max() < n_values:
+            raise ValueError("an exception of the compiled sweep leads out of the value array")
+        return found.astype(np.int32 if n_values < 2**31 else np.int64)
 
 
 def sweep_tables(kept: list[list[np.ndarray]], crashed: list[list[np.ndarray]],
                  src: list[list[np.ndarray]], dice: DiceModel, slices: list[slice],
-                 n_places: int, dtype: type[np.floating]) -> SweepTables:
+                 n_places: int, crash_rows: int, dtype: type[np.floating]) -> SweepTables:
     """The compiled loop's tables from :class:`~.solve.MoveIndex`'s arrays (``kept``,
     ``crashed``, ``src``: see there), the dice model and the dice sets of each total.
 
@@ -111,7 +115,7 @@ def sweep_tables(kept: list[list[np.ndarray]], crashed: list[list[np.ndarray]],
                      dtype=np.int32).reshape(n_totals, 3, n_places)
     crash = np.array([[crashed[t][turn] for turn in range(3)] for t in range(n_totals)],
                      dtype=np.int32).reshape(n_totals, 3, n_places)
-    no_crash = int(crash.max(initial=0))  # the row of infinities
+    no_crash = crash_rows - 1  # the crash table's last row: infinities
     block = n_places * DAMAGES
     cells = np.concatenate([sl.start * block + src[turn][t].astype(np.int64)
                             for turn in range(3) for t, sl in enumerate(slices)])
@@ -126,8 +130,7 @@ def sweep_tables(kept: list[list[np.ndarray]], crashed: list[list[np.ndarray]],
     order = np.argsort(place, kind="stable")
     n_blocks = -(-n_places // BLOCK_PLACES)
     bounds = np.searchsorted(place[order], np.arange(n_blocks + 1) * BLOCK_PLACES)
-    nz = [np.flatnonzero(row) for row in dice.roll]  # the sets each plan may end with
-    nz_start = np.cumsum([0] + [len(sets) for sets in nz])
+    nz_start, nz_set, nz_prob = dice.roll_entries()
     steps, final = _dice_choices(dice)
     tables = SweepTables(
         plain, crash,
@@ -135,8 +138,7 @@ def sweep_tables(kept: list[list[np.ndarray]], crashed: list[list[np.ndarray]],
         np.array([sl.stop for sl in slices], dtype=np.int32),
         exc_set[order].astype(np.int32), exc_cell[order].astype(np.int32),
         order, bounds.astype(np.int64),
-        nz_start.astype(np.int32), np.concatenate(nz).astype(np.int32),
-        np.concatenate([row[sets] for row, sets in zip(dice.roll, nz, strict=True)]).astype(dtype),
+        nz_start.astype(np.int32), nz_set.astype(np.int32), nz_prob.astype(dtype),
         np.array([rows.start for rows, _ in steps], dtype=np.int32),
         np.array([rows.stop for rows, _ in steps], dtype=np.int32),
         np.cumsum([0] + [len(p) for _, p in steps])[:-1].astype(np.int32),
@@ -147,10 +149,13 @@ def sweep_tables(kept: list[list[np.ndarray]], crashed: list[list[np.ndarray]],
                         for t, sl in enumerate(slices)]),
         *_staying_choices(dice, steps, final))
     n_sets, n_plans = len(dice.sets), len(dice.plans)
-    if not (plain.min(initial=0) >= 0 and plain.max(initial=0) <= n_places
-            and crash.min(initial=0) >= 0
+    tiled = [i for sl in slices for i in range(sl.start, sl.stop)] == list(range(n_sets))
+    if not (tiled and plain.min(initial=0) >= 0 and plain.max(initial=0) <= n_places
+            and crash.min(initial=0) >= 0 and crash.max(initial=0) < crash_rows
             and tables.nz_set.max(initial=0) < n_sets and tables.pred.max(initial=0) < n_plans
-            and tables.final.max(initial=0) < n_plans and tables.step_stop.max(initial=0) <= n_plans):
+            and tables.final.max(initial=0) < n_plans
+            and tables.step_stop.max(initial=0) <= n_plans
+            and tables.others.max(initial=0) < n_plans):
         raise ValueError("an index of the compiled sweep is out of range")
     return tables
 
@@ -179,7 +184,8 @@ def _staying_choices(dice: DiceModel, steps: tuple[tuple[slice, np.ndarray], ...
     for s, held in enumerate(dice.sets):
         q = dice.plan_index.get(RollPlan(held, len(held)), -1)
         choices = set(final[s].tolist())
-        if q in choices:
+        certain = q >= 0 and np.flatnonzero(dice.roll[q]).tolist() == [s] and dice.roll[q, s] == 1
+        if certain and q in choices:
             keep[s] = q
             choices = (choices - {q}) | set(preds.get(q, []))
         others.append(sorted(choices))
@@ -213,6 +219,9 @@ class RowSweep:
         array reused by the next call)."""
         t = self.tables
         n_sets = values.shape[0]
+        if values.shape != (len(t.total_of), self.n_places + 1, DAMAGES) or not (
+                values.flags.c_contiguous and after.flags.c_contiguous):
+            raise ValueError("the compiled sweep needs a row of the solver's layout")
         _sweep_row(values.reshape(n_sets, -1), after.reshape(n_sets, -1), crash_table, flat,
                    t.plain, t.crash, t.first, t.stop, t.exc_set, t.exc_cell, targets,
                    t.exc_bounds, t.nz_start, t.nz_set, t.nz_prob, t.step_start, t.step_stop,
@@ -281,7 +290,7 @@ def _after_roll(values, table, plain, crash, first, stop, stays, p0, p1, constan
             o1 = plain[t, 1, p] * 4
             o2 = plain[t, 2, p] * 4
             col = (p - p0) * 4
-            for s in range(first[t], stop[t]):
+            for s in range(first[t], stop[t]):  # the four damages written out: measured faster
                 x = values[s, o0]
                 m = m0 if m0 < x else x
                 x = values[s, o1]
