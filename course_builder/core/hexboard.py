@@ -11,7 +11,7 @@ Pure: no I/O, no randomness. networkx is imported only when the graph is asked f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -133,9 +133,16 @@ class HexBoard:
     def paths_ahead(self) -> tuple[tuple[list[int], ...], ...]:
         """``paths_ahead[i][d]``: hex ``i`` and the hexes straight ahead of it in direction
         ``d`` (:attr:`lines_ahead` with the start), so that a straight move's path is a slice
-        of it (shared by everyone reading the board: never change these lists)."""
-        return tuple(tuple([i, *line] for line in lines)
-                     for i, lines in enumerate(self.lines_ahead))
+        of it (shared by everyone reading the board: never change these lists). Built on its
+        own, not from :attr:`lines_ahead`, which a plain straight move does not need."""
+        paths = []
+        for ahead_of, back_of in self._line_steps():
+            out: list[list[int]] = [[i] for i in range(len(ahead_of))]
+            for whole in self._whole_lines(ahead_of, back_of):
+                for k in range(1, len(whole)):
+                    out[whole[k]] = whole[k::-1]
+            paths.append(out)
+        return tuple(zip(*paths, strict=True))
 
     @cached_property
     def lines_ahead(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -144,19 +151,26 @@ class HexBoard:
         lines = []
         for ahead_of, back_of in self._line_steps():
             out: list[tuple[int, ...]] = [()] * len(ahead_of)
-            for i, ahead in enumerate(ahead_of):
-                if ahead != -1:
-                    continue
-                line = []  # from the far end back
-                j = i
-                while j != -1:
-                    line.append(j)
-                    j = back_of[j]
+            for line in self._whole_lines(ahead_of, back_of):
                 whole = tuple(line)
                 for k in range(1, len(whole)):
                     out[whole[k]] = whole[k - 1::-1]
             lines.append(out)
         return tuple(zip(*lines, strict=True))
+
+    @staticmethod
+    def _whole_lines(ahead_of: Sequence[int], back_of: Sequence[int]) -> Iterator[list[int]]:
+        """Each straight line of hexes in one direction (``ahead_of`` the neighbour ahead of
+        every hex, ``back_of`` the one behind), listed from its far end back."""
+        for i, ahead in enumerate(ahead_of):
+            if ahead != -1:
+                continue
+            line = []
+            j = i
+            while j != -1:
+                line.append(j)
+                j = back_of[j]
+            yield line
 
     def _line_steps(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """For each direction ``d`` in order: the neighbour of every hex ahead (across side
