@@ -81,6 +81,72 @@ def test_a_record_pickles_and_copies() -> None:
     assert copy.copy(record) == record == copy.deepcopy(record)
 
 
+@frozen_record
+class WithDefaults:
+    name: str
+    size: int = 3
+    tags: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class DataWithDefaults:
+    name: str
+    size: int = 3
+    tags: tuple[str, ...] = ()
+
+
+def test_a_record_takes_defaults_as_the_dataclass() -> None:
+    assert WithDefaults("a") == WithDefaults("a", 3, ()) == WithDefaults(name="a", size=3)
+    assert repr(WithDefaults("a", tags=("x",))) == "WithDefaults(name='a', size=3, tags=('x',))"
+    assert repr(WithDefaults("a", tags=("x",))) == repr(DataWithDefaults("a", tags=("x",))
+                                                        ).replace("DataWithDefaults", "WithDefaults")
+    assert WithDefaults.__slots__ == ("name", "size", "tags")  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="plain default, not field"):
+        @frozen_record
+        class Factory:
+            items: tuple[int, ...] = dataclasses.field(default=())
+    with pytest.raises(TypeError, match="without a default follows one with a default"):
+        @frozen_record
+        class Order:
+            size: int = 3
+            name: str
+    with pytest.raises(TypeError, match="no __post_init__"):
+        @frozen_record
+        class Checked:
+            size: int
+
+            def __post_init__(self) -> None:
+                pass
+
+
+def test_a_record_keeps_the_methods_its_class_defines() -> None:
+    class Own:
+        size: int
+
+        def __repr__(self) -> str:
+            return f"<{self.size}>"
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, type(self)) and other.size % 2 == self.size % 2
+
+        def __hash__(self) -> int:
+            return self.size % 2
+
+    record, data = frozen_record(Own), dataclasses.dataclass(frozen=True)(Own)
+    for kind in (record, data):
+        assert repr(kind(3)) == "<3>" and kind(3) == kind(5) and hash(kind(3)) == 1
+
+    class OnlyEq:
+        size: int
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    record, data = frozen_record(OnlyEq), dataclasses.dataclass(frozen=True)(OnlyEq)
+    for kind in (record, data):
+        assert kind(3) == kind(4) and hash(kind(3)) == hash((3,))
+
+
 def test_a_record_cannot_derive_from_a_record() -> None:
     with pytest.raises(TypeError, match="cannot derive from a record"):
         @frozen_record

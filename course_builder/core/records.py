@@ -1,23 +1,28 @@
-"""Frozen records: classes that behave as ``@dataclass(frozen=True, slots=True)`` classes whose
-fields have no defaults, but that cost a small fraction of one to create.
+"""Frozen records: classes that behave as ``@dataclass(frozen=True, slots=True)`` classes, but
+cost a small fraction of one to create.
 
 Why: creating a frozen dataclass compiles six methods from generated source (about 0.8 ms a
-class on Python 3.11), and a module of two dozen event types paid about 20 ms for that each
-time a command that adjudicates a move started. A record compiles only its ``__init__`` (so
-making one is as fast as making the dataclass); its equality, hash, ``repr`` and immutability are
-shared functions that read the field names, and they give what the dataclass gives:
+class on Python 3.11): the two dozen event types of a move, and the records of courses and
+boards, cost every command that reads a position some 30 ms before it did anything. A record
+compiles only its ``__init__`` (so making one is as fast as making the dataclass); its equality,
+hash, ``repr`` and immutability are shared functions that read the field names, and they give
+what the dataclass gives:
 
-* ``Record(a, b)`` and ``Record(a=..., b=...)``; ``__match_args__`` lists the fields in order;
+* ``Record(a, b)`` and ``Record(a=..., b=...)``, a field's default (its value in the class
+  body) when it is left out; ``__match_args__`` lists the fields in order;
 * equal only to a record of the same class with equal fields (compared as a tuple, as the
   dataclass does); the hash is the hash of that tuple;
-* ``repr``: ``Record(a=1, b='x')``;
+* ``repr``: ``Record(a=1, b='x')``; a ``__repr__``, ``__eq__`` or ``__hash__`` the class
+  defines itself is kept, as the dataclass keeps it;
 * assigning or deleting a field raises :class:`dataclasses.FrozenInstanceError`;
-* ``__slots__`` (no ``__dict__``); pickling and :mod:`copy` work.
+* ``__slots__`` (no ``__dict__``, so no ``cached_property``); pickling and :mod:`copy` work.
 
-:func:`record_fields` names the fields (as :func:`dataclasses.fields` does for a dataclass).
-Fields are the class's own annotations other than ``ClassVar`` ones; a record has no defaults,
-no ``field()`` options and no ``__post_init__``, and a record does not derive from another
-record.
+:func:`record_fields` names the fields (as :func:`dataclasses.fields` does for a dataclass);
+:func:`dataclasses.replace` and :func:`dataclasses.asdict` do not take records (classes that
+need them stay dataclasses). Fields are the class's own annotations other than ``ClassVar``
+ones; a default is a plain value (no ``field()``, no factory: records are immutable, so a shared
+default is safe only when it is immutable too); a record has no ``__post_init__`` and does not
+derive from another record.
 """
 
 from __future__ import annotations
@@ -25,10 +30,11 @@ from __future__ import annotations
 import inspect
 import operator
 from collections.abc import Callable
-from dataclasses import FrozenInstanceError
+from dataclasses import Field, FrozenInstanceError
 from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
+_MISSING = object()
 
 
 @dataclass_transform(eq_default=True, frozen_default=True)
@@ -38,14 +44,21 @@ def frozen_record(cls: T) -> T:
                   if not _is_class_var(kind))
     if any("_values" in base.__dict__ for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a record cannot derive from a record")
-    namespace = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+    if "__post_init__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: a record has no __post_init__")
+    if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: a record is frozen: it cannot set its own "
+                        "__setattr__ or __delattr__")
+    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
+    namespace = {k: v for k, v in cls.__dict__.items()
+                 if k not in ("__dict__", "__weakref__") and k not in defaults}
     namespace.update(
         __slots__=names,
         __match_args__=names,
-        __init__=_init(cls, names),
-        __repr__=_repr,
-        __eq__=_eq,
-        __hash__=_hash,
+        __init__=_init(cls, names, defaults),
+        __repr__=cls.__dict__.get("__repr__", _repr),
+        __eq__=cls.__dict__.get("__eq__", _eq),
+        __hash__=_hash if _hash_is_implied(cls) else cls.__dict__["__hash__"],
         __setattr__=_setattr,
         __delattr__=_delattr,
         __getstate__=_getstate,
@@ -62,19 +75,39 @@ def record_fields(record: object) -> tuple[str, ...]:
     return type(record).__match_args__  # type: ignore[attr-defined, no-any-return]
 
 
+def _hash_is_implied(cls: type) -> bool:
+    """Whether the class leaves its hash to the record (as a dataclass does: it has no
+    ``__hash__`` of its own, or only the ``None`` that defining ``__eq__`` implies)."""
+    own = cls.__dict__.get("__hash__", _MISSING)
+    return own is _MISSING or (own is None and "__eq__" in cls.__dict__)
+
+
 def _is_class_var(kind: object) -> bool:
     text = kind if isinstance(kind, str) else repr(kind)
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
 
-def _init(cls: type, names: tuple[str, ...]) -> Callable[..., None]:
-    """``__init__(self, a, b, ...)`` setting each field once, compiled for these names (the one
-    method a record compiles: it runs for every record made, so it is as direct as the
+def _init(cls: type, names: tuple[str, ...], defaults: dict[str, Any]) -> Callable[..., None]:
+    """``__init__(self, a, b=default, ...)`` setting each field once, compiled for these names
+    (the one method a record compiles: it runs for every record made, so it is as direct as the
     dataclass's)."""
-    lines = [f"def __init__(self{''.join(f', {n}' for n in names)}):"]
+    scope: dict[str, Any] = {"_set": object.__setattr__}
+    params = []
+    for name in names:
+        if name in defaults:
+            value = scope[f"_default_{name}"] = defaults[name]
+            if isinstance(value, Field):
+                raise TypeError(f"{cls.__name__}.{name}: a record takes a plain default, not "
+                                "field()")
+            params.append(f"{name}=_default_{name}")
+        elif params and "=" in params[-1]:
+            raise TypeError(f"{cls.__name__}: field {name!r} without a default follows one "
+                            "with a default")
+        else:
+            params.append(name)
+    lines = [f"def __init__(self{''.join(f', {p}' for p in params)}):"]
     lines += [f"    _set(self, {n!r}, {n})" for n in names] or ["    pass"]
-    scope: dict[str, Any] = {}
-    exec("\n".join(lines), {"_set": object.__setattr__}, scope)  # only the field names go in
+    exec("\n".join(lines), scope)  # only the field names go in
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init  # type: ignore[no-any-return]
