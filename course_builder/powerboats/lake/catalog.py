@@ -67,6 +67,10 @@ def random_lake(seed: int, params: LakeParams) -> Board:
     return make(seed, params)
 
 
+_PRINTED: dict[str, Board] = {}
+"""The built-in lakes in their printed arrangement, as :meth:`Catalog.printed` built them."""
+
+
 class Catalog:
     """Builds boards from choices and from recorded sources (see the module docstring)."""
 
@@ -87,15 +91,18 @@ class Catalog:
 
     def printed(self, name: str) -> Board:
         """A built-in lake in its printed arrangement; built once and shared (from the lake
-        shipped ready-made, :mod:`.printed`, else by assembling its kit)."""
-        if name not in self._printed:
+        shipped ready-made, :mod:`.printed`, else by assembling its kit): by every catalog, as
+        it does not depend on the files a catalog reads (a command's catalog and
+        :data:`DEFAULT`, which course codes name the printed lakes by, build it once)."""
+        shelf = _PRINTED if name in BUILT_IN else self._printed
+        if name not in shelf:
             board = printed_board(name)
             if board is None:
                 from course_builder.powerboats.lake.kit import assemble
 
                 board = assemble(self.kit(name), source=BoardSource(name))
-            self._printed[name] = board
-        return self._printed[name]
+            shelf[name] = board
+        return shelf[name]
 
     def make(self, choice: BoardChoice, seed: int | None = None) -> Board:
         """Build the board a user asked for; ``seed`` drives every random choice."""
