@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
-from course_builder.core.hexgrid import DIRECTIONS
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
 from course_builder.powerboats.course.progress import Gate, gate_steps
@@ -126,24 +126,18 @@ class Race:
     def _gate_free(self) -> tuple[tuple[int, ...], ...]:
         """``gate_free[i][d]``: straight steps from hex ``i`` in direction ``d`` before the first
         step that crosses a rounding line (so a shorter straight move rounds nothing)."""
-        nb = self.board.neighbors
         n = self.n
         gate = self.gate_steps
-        runs = [[0] * 6 for _ in range(n)]
-        for d in DIRECTIONS:
-            back = d.opposite()
-            for i in range(n):
-                if nb[i][d] != -1:
-                    continue  # not the far end of a line in direction d
+        runs = []
+        for lines in self.board.line_walks:  # each line from its far end back
+            run = [0] * n
+            for line in lines:
                 count = 0
-                j = nb[i][back]
-                nxt = i
-                while j != -1:
+                for nxt, j in pairwise(line):  # hex j, and the one ahead of it
                     count = 0 if j * n + nxt in gate else count + 1
-                    runs[j][d] = count
-                    nxt = j
-                    j = nb[j][back]
-        return tuple(tuple(r) for r in runs)
+                    run[j] = count
+            runs.append(run)
+        return tuple(zip(*runs, strict=True))
 
     @property
     def code(self) -> str:
