@@ -110,13 +110,26 @@ def test_a_record_takes_defaults_as_the_dataclass() -> None:
         class Order:
             size: int = 3
             name: str
-    with pytest.raises(TypeError, match="no __post_init__"):
-        @frozen_record
-        class Checked:
-            size: int
 
-            def __post_init__(self) -> None:
-                pass
+
+@frozen_record
+class Checked:
+    """A record that checks and converts its fields after they are set."""
+
+    size: int
+    name: str = "x"
+
+    def __post_init__(self) -> None:
+        if self.size < 0:
+            raise ValueError("negative")
+        object.__setattr__(self, "name", self.name.upper())
+
+
+def test_a_record_calls_its_post_init_as_the_dataclass() -> None:
+    assert Checked(1, "a") == Checked(1, "A") and Checked(2).name == "X"
+    with pytest.raises(ValueError, match="negative"):
+        Checked(-1)
+    assert pickle.loads(pickle.dumps(Checked(1))) == Checked(1)
 
 
 def test_a_record_keeps_the_methods_its_class_defines() -> None:

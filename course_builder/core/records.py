@@ -4,12 +4,13 @@ cost a small fraction of one to create.
 Why: creating a frozen dataclass compiles six methods from generated source (about 0.8 ms a
 class on Python 3.11): the two dozen event types of a move, and the records of courses and
 boards, cost every command that reads a position some 30 ms before it did anything. A record
-compiles only its ``__init__`` (so making one is as fast as making the dataclass); its equality,
-hash, ``repr`` and immutability are shared functions that read the field names, and they give
-what the dataclass gives:
+compiles only its ``__init__``, when its first record is made (so making one is as fast as
+making the dataclass); its equality, hash, ``repr`` and immutability are shared functions that
+read the field names, and they give what the dataclass gives:
 
 * ``Record(a, b)`` and ``Record(a=..., b=...)``, a field's default (its value in the class
-  body) when it is left out; ``__match_args__`` lists the fields in order;
+  body) when it is left out, then ``__post_init__()`` if the class has one (it may set fields
+  with ``object.__setattr__``); ``__match_args__`` lists the fields in order;
 * equal only to a record of the same class with equal fields (compared as a tuple, as the
   dataclass does); the hash is the hash of that tuple;
 * ``repr``: ``Record(a=1, b='x')``; a ``__repr__``, ``__eq__`` or ``__hash__`` the class
@@ -21,8 +22,7 @@ what the dataclass gives:
 :func:`dataclasses.replace` and :func:`dataclasses.asdict` do not take records (classes that
 need them stay dataclasses). Fields are the class's own annotations other than ``ClassVar``
 ones; a default is a plain value (no ``field()``, no factory: records are immutable, so a shared
-default is safe only when it is immutable too); a record has no ``__post_init__`` and does not
-derive from another record.
+default is safe only when it is immutable too); a record does not derive from another record.
 """
 
 from __future__ import annotations
@@ -44,8 +44,6 @@ def frozen_record(cls: T) -> T:
                   if not _is_class_var(kind))
     if any("_values" in base.__dict__ for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a record cannot derive from a record")
-    if "__post_init__" in cls.__dict__:
-        raise TypeError(f"{cls.__name__}: a record has no __post_init__")
     if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
         raise TypeError(f"{cls.__name__}: a record is frozen: it cannot set its own "
                         "__setattr__ or __delattr__")
@@ -55,7 +53,6 @@ def frozen_record(cls: T) -> T:
     namespace.update(
         __slots__=names,
         __match_args__=names,
-        __init__=_init(cls, names, defaults),
         __repr__=cls.__dict__.get("__repr__", _repr),
         __eq__=cls.__dict__.get("__eq__", _eq),
         __hash__=_hash if _hash_is_implied(cls) else cls.__dict__["__hash__"],
@@ -67,6 +64,7 @@ def frozen_record(cls: T) -> T:
     )
     made = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
+    made.__init__ = _first_init(made, _init_source(cls, names, defaults))  # type: ignore[misc]
     return made  # type: ignore[return-value]
 
 
@@ -87,10 +85,10 @@ def _is_class_var(kind: object) -> bool:
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
 
-def _init(cls: type, names: tuple[str, ...], defaults: dict[str, Any]) -> Callable[..., None]:
-    """``__init__(self, a, b=default, ...)`` setting each field once, compiled for these names
-    (the one method a record compiles: it runs for every record made, so it is as direct as the
-    dataclass's)."""
+def _init_source(cls: type, names: tuple[str, ...], defaults: dict[str, Any]
+                 ) -> tuple[str, dict[str, Any]]:
+    """The source of ``__init__(self, a, b=default, ...)``, which sets each field once and then
+    calls ``__post_init__`` if the class has one, and the names it reads."""
     scope: dict[str, Any] = {"_set": object.__setattr__}
     params = []
     for name in names:
@@ -105,12 +103,29 @@ def _init(cls: type, names: tuple[str, ...], defaults: dict[str, Any]) -> Callab
                             "with a default")
         else:
             params.append(name)
-    lines = [f"def __init__(self{''.join(f', {p}' for p in params)}):"]
-    lines += [f"    _set(self, {n!r}, {n})" for n in names] or ["    pass"]
-    exec("\n".join(lines), scope)  # only the field names go in
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init  # type: ignore[no-any-return]
+    body = [f"    _set(self, {n!r}, {n})" for n in names]
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    header = f"def __init__(self{''.join(f', {p}' for p in params)}):"
+    return "\n".join([header, *(body or ["    pass"])]), scope
+
+
+def _first_init(record: type, source: tuple[str, dict[str, Any]]) -> Callable[..., None]:
+    """The ``__init__`` of a record class until its first record is made, which compiles the
+    real one (the one method a record compiles: it runs for every record made, so it is as
+    direct as the dataclass's) and puts it in its place. Compiled when first needed because
+    most commands make only a few of the many kinds of record they import (a move's events)."""
+    text, scope = source
+
+    def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        exec(text, scope)  # only the field names go in
+        init = scope["__init__"]
+        init.__qualname__ = f"{record.__qualname__}.__init__"
+        record.__init__ = init  # type: ignore[misc]
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{record.__qualname__}.__init__"
+    return __init__
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:

@@ -221,7 +221,7 @@ class Course:
         }
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CourseSpec:
     """What a person lays out on the table: the input of validation and of sheets."""
 
@@ -236,4 +236,4 @@ class CourseSpec:
     finish_hex: Hex | None
     expansion_tiles: tuple[ExpansionTile, ...]
     seed: int | None = None
-    options: CourseOptions = field(default_factory=CourseOptions)
+    options: CourseOptions = CourseOptions()  # immutable: one shared default is safe

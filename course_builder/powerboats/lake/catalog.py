@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from course_builder.core.records import frozen_record
 from course_builder.core.resources import read_data_text
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
 from course_builder.powerboats.lake.params import LakeParams
@@ -37,7 +37,7 @@ ReadFile = Callable[[Path], str]
 """Reads a user's text file (the caller's choice of encoding checks and error messages)."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BoardChoice:
     """A user's board choice, as given on the command line."""
 
@@ -45,7 +45,7 @@ class BoardChoice:
     shuffle_tiles: bool = False
     rotate_tiles: bool = False
     arrangement: str | None = None
-    lake: LakeParams = field(default_factory=LakeParams)
+    lake: LakeParams = LakeParams()  # immutable: one shared default is safe
 
     @property
     def uses_randomness(self) -> bool:
