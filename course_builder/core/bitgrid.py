@@ -18,13 +18,13 @@ Pure: no I/O, no randomness.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, from_offset, to_offset
+from course_builder.core.records import frozen_record
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BitGrid:
     """The bit layout of a ``rows x cols`` even-r rectangle (see the module docstring)."""
 

@@ -114,55 +114,67 @@ class HexBoard:
         """For every hex ``i`` and direction ``d``: how many passable hexes follow one another
         straight ahead of it before the first impassable one or the board's edge."""
         runs = []
-        for ahead_of, back_of in self._line_steps():
-            run = [0] * len(ahead_of)
-            # walk each line back from its far end so every run is computed once
-            for i, ahead in enumerate(ahead_of):
-                if ahead != -1:
-                    continue  # not the last hex of a line in direction d
+        n = len(self._hexes)
+        for lines in self.line_walks:
+            run = [0] * n
+            for line in lines:  # from the far end back, so every run is counted once
                 count = 0
-                j = i
-                while j != -1:
+                for j in line:
                     run[j] = count
                     count = count + 1 if passable[j] else 0
-                    j = back_of[j]
             runs.append(run)
         return tuple(zip(*runs, strict=True))
+
+    @cached_property
+    def line_walks(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """``line_walks[d]``: every straight line of hexes in direction ``d`` (a line stops at
+        the board's edge or the first gap), each listed from its far end back: the order in
+        which the tables of what lies ahead of each hex are counted, once per board."""
+        columns = tuple(zip(*self.neighbors, strict=True)) if self.neighbors else ((),) * 6
+        walks = []
+        for d in DIRECTIONS:
+            ahead_of, back_of = columns[d], columns[d.opposite()]
+            lines = []
+            for i, ahead in enumerate(ahead_of):
+                if ahead != -1:
+                    continue  # not the far end of a line
+                line = []
+                j = i
+                while j != -1:
+                    line.append(j)
+                    j = back_of[j]
+                lines.append(tuple(line))
+            walks.append(tuple(lines))
+        return tuple(walks)
 
     @cached_property
     def paths_ahead(self) -> tuple[tuple[list[int], ...], ...]:
         """``paths_ahead[i][d]``: hex ``i`` and the hexes straight ahead of it in direction
         ``d`` (:attr:`lines_ahead` with the start), so that a straight move's path is a slice
-        of it (shared by everyone reading the board: never change these lists)."""
-        return tuple(tuple([i, *line] for line in lines)
-                     for i, lines in enumerate(self.lines_ahead))
+        of it (shared by everyone reading the board: never change these lists). Built on its
+        own, not from :attr:`lines_ahead`, which a plain straight move does not need."""
+        paths = []
+        for lines in self.line_walks:
+            out: list[list[int]] = [[i] for i in range(len(self._hexes))]
+            for whole in lines:
+                walk = list(whole)
+                for k in range(1, len(walk)):
+                    out[walk[k]] = walk[k::-1]
+            paths.append(out)
+        return tuple(zip(*paths, strict=True))
 
     @cached_property
     def lines_ahead(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """``lines_ahead[i][d]``: the indices of the hexes straight ahead of hex ``i`` in
         direction ``d``, nearest first, to the board's edge (a line stops at the first gap)."""
-        lines = []
-        for ahead_of, back_of in self._line_steps():
-            out: list[tuple[int, ...]] = [()] * len(ahead_of)
-            for i, ahead in enumerate(ahead_of):
-                if ahead != -1:
-                    continue
-                line = []  # from the far end back
-                j = i
-                while j != -1:
-                    line.append(j)
-                    j = back_of[j]
-                whole = tuple(line)
+        lines_ahead = []
+        for lines in self.line_walks:
+            out: list[tuple[int, ...]] = [()] * len(self._hexes)
+            for whole in lines:
                 for k in range(1, len(whole)):
                     out[whole[k]] = whole[k - 1::-1]
-            lines.append(out)
-        return tuple(zip(*lines, strict=True))
-
-    def _line_steps(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """For each direction ``d`` in order: the neighbour of every hex ahead (across side
-        ``d``) and behind (across the opposite side), as two columns of the neighbour table."""
-        columns = tuple(zip(*self.neighbors, strict=True)) if self.neighbors else ((),) * 6
-        return [(columns[d], columns[d.opposite()]) for d in DIRECTIONS]
+            lines_ahead.append(out)
+        return tuple(zip(*lines_ahead, strict=True))
 
     @cached_property
     def edge_runs(self) -> tuple[tuple[int, ...], ...]:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import NamedTuple
+
+from course_builder.core.records import frozen_record
 
 
 class Direction(IntEnum):
@@ -265,7 +266,7 @@ _SIDE_CORNERS: dict[Direction, tuple[int, int]] = {
 so the E side spans corners 0-1."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Layout:
     """Pixel geometry of a pointy-top grid: hex ``size`` (centre to corner) and ``origin``.
 

@@ -12,13 +12,13 @@ number minus one; it knows geometry only. What lies on a space is the board stat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, cached_property
 from typing import Any
 
 from course_builder.core.hexboard import HexBoard
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset
+from course_builder.core.records import frozen_record
 from course_builder.core.resources import read_data_text
 from course_builder.vanuatu.datafile import DataFileError, choice, integer, read_table
 
@@ -33,7 +33,7 @@ class SpaceRole(StrEnum):
     FREE = "free"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SpaceDef:
     """A space as the footprint file gives it."""
 

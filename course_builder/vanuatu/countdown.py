@@ -11,9 +11,9 @@ acting counts (ruling VAN-02, ``count_retrievals``), and what happens when the r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
+from course_builder.core.records import frozen_record
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.options import Rules, ShortRound
 
@@ -37,7 +37,7 @@ class Turn(StrEnum):
                            "retrieve/r)")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Countdown:
     """Where the flood falls in a round's turns.
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from course_builder.core.errors import SourceError
+from course_builder.core.records import frozen_record
 
 _FIELD = re.compile(r"\S+")
 
@@ -20,7 +20,7 @@ class DataFileError(SourceError):
     """A shipped or user-edited Vanuatu data file that cannot be read."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Field:
     """One value of a table and where it stands in the file (1-based line and column)."""
 
@@ -29,7 +29,7 @@ class Field:
     col: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Record:
     """One line of a table: its fields by column name, in file order."""
 

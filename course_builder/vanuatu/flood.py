@@ -17,12 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from course_builder.core.hexgrid import Direction
+from course_builder.core.records import frozen_record
 from course_builder.vanuatu.errors import IllegalAction
 from course_builder.vanuatu.options import WaterSupply
 from course_builder.vanuatu.state import RISING_ROUNDS, SINK_AT, WATER_SUPPLY, Placed, State
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Discarded:
     """What a submerged island lost: huts (by owner, out of the game), dikes, tourists, goods."""
 
@@ -32,7 +33,7 @@ class Discarded:
     goods: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class IslandFlood:
     """One island in one flood: markers before, due (open ocean sides), placed, after."""
 

@@ -17,17 +17,17 @@ assumes is ruling VAN-11.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from course_builder.core.hexgrid import Direction
+from course_builder.core.records import frozen_record
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.state import LOSS_AT, SINK_AT, State
 
 MOST = SINK_AT - 1  # markers an island can hold and stay afloat
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlannedDike:
     """A dike to build: island space, side, the ocean space it faces, and the round whose flood
     it must be in place for."""
@@ -38,7 +38,7 @@ class PlannedDike:
     by_round: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DikePlan:
     """A plan: the islands kept afloat, those left to the water, the dikes, and whether the
     supply allows it (``reason`` says why not)."""

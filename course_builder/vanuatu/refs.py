@@ -12,14 +12,14 @@ section.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from course_builder.core.records import frozen_record
 
 SHEET = "vanuatu-rising-waters.txt"
 RESEARCH = "other-games-research.md"
 RULINGS = "docs/rulings.md"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RuleRef:
     """A rule: its id, the file and section it comes from, and what it says in our words."""
 
@@ -35,7 +35,7 @@ class RuleRef:
         return f'{self.id} ({self.source}, "{self.section}")'
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Check:
     """One rule applied to one decision: the rule's id, whether it is met, and why, in words."""
 

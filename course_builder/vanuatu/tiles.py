@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
+from course_builder.core.records import frozen_record
 from course_builder.core.resources import read_data_text
 from course_builder.vanuatu.datafile import DataFileError, Field, Record, choice, integer, read_table
 from course_builder.vanuatu.errors import VanuatuError, shown
@@ -39,7 +39,7 @@ class TileRole(StrEnum):
     LETTERED = "lettered"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Tile:
     """One tile and what is printed on it (``None`` where a value does not apply)."""
 
@@ -74,7 +74,7 @@ class Tile:
         return self.id.removeprefix("start-")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Catalogue:
     """Every tile by id, in file order."""
 

@@ -8,10 +8,10 @@ picked. Hexes are ``[row, col]`` as on the board's edge labels.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.records import record_fields
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.explain import dice_text, explain, ordinal
 from course_builder.powerboats.play.game import Game
@@ -166,8 +166,8 @@ MARK_KINDS = {
 def event_hexes(event: ev.Event) -> list[list[int]]:
     """The hexes an event names, in order (a stretch sailed, where a crash stopped the boat)."""
     out: list[list[int]] = []
-    for f in fields(event):  # type: ignore[arg-type]  # every event is a dataclass
-        value = getattr(event, f.name)
+    for name in record_fields(event):  # every event is a frozen record
+        value = getattr(event, name)
         items = value if isinstance(value, tuple) and not isinstance(value, Hex) else (value,)
         for item in items:
             if isinstance(item, tuple) and item and isinstance(item[0], Hex):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.course.progress import GateBook
@@ -38,7 +39,7 @@ as a hairpin): both arrows are tried and the shorter route wins (COURSE-02)."""
 BOTH_SIDES = (1, -1)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Sides:
     """The sides of the start/finish tile boats may cross it towards, at the start and at the
     finish (+1 left of the tile's axis, -1 right); both, unless a laid-out course says which."""
@@ -92,7 +93,7 @@ class CourseFrame:
         return [sense_for_turn(pts[i], pts[i + 1], pts[i + 2]) for i in range(3)]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ArrowSolution:
     """Arrows for buoys 1-3, their rounding lines, the start and finish directions, and the
     shortest route they give (None when routes are not solved)."""

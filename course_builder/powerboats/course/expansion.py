@@ -10,8 +10,8 @@ passed in.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import Hex, direction_between, ray
 from course_builder.powerboats.course.model import (
@@ -22,6 +22,9 @@ from course_builder.powerboats.course.model import (
 )
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.lake.board import Board, BoardError, Spot
+
+if TYPE_CHECKING:
+    import random  # the caller's generator: checking a course (validate) rolls nothing
 
 EXPANSION_LENGTH = 3
 EXPANSION_SET: tuple[ExpansionKind, ...] = (

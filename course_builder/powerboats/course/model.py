@@ -15,6 +15,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex, to_offset
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import BoardSource
 
@@ -44,7 +45,7 @@ class CourseError(CourseBuilderError):
     """A course that cannot be built or read as asked."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CourseOptions:
     """Named rulings for building courses (docs/rulings.md); they travel in the course file."""
 
@@ -80,7 +81,7 @@ class CourseOptions:
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Buoy:
     """A buoy: ``number`` 0-3 or ``"finish"``, the spot it stands on (none for the finish buoy),
     its hex, and for buoys 1-3 the arrow (rounding sense)."""
@@ -101,7 +102,7 @@ class Buoy:
         return data
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StartFinishTile:
     """The 4-hex start/finish tile, listed from buoy 0 outwards, and the hex directions boats
     travel when they cross it at the start and at the finish."""
@@ -156,7 +157,7 @@ class ExpansionTile:
         return data
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Route:
     """The shortest legal route: hexes from the start tile round buoys 1, 2, 3 to the finish.
     ``roundings[i]`` is the index in ``hexes`` reached by the step that rounded buoy i+1."""
@@ -220,7 +221,7 @@ class Course:
         }
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CourseSpec:
     """What a person lays out on the table: the input of validation and of sheets."""
 
@@ -235,4 +236,4 @@ class CourseSpec:
     finish_hex: Hex | None
     expansion_tiles: tuple[ExpansionTile, ...]
     seed: int | None = None
-    options: CourseOptions = field(default_factory=CourseOptions)
+    options: CourseOptions = CourseOptions()  # immutable: one shared default is safe

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, Layout, ray
+from course_builder.core.records import frozen_record
 
 if TYPE_CHECKING:
     from course_builder.powerboats.lake.board import Board
@@ -111,7 +111,7 @@ def rounding_direction(previous: Point, buoy: Point, following: Point, sense: Se
     return snap(w)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RoundingLine:
     """The half-line a boat must cross in the buoy's sense to round it."""
 

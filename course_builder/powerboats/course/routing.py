@@ -15,10 +15,10 @@ returns the first in direction order (:mod:`.layers`), always the same one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.bound import DistanceBound
 from course_builder.powerboats.course.layers import LayeredSearch
 from course_builder.powerboats.course.model import Route
@@ -32,7 +32,7 @@ give the same route; these search the fewest layers over the classic lake's cour
 without a bound explores every state a boat can reach)."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RouteResult:
     """A found route with the directions it crosses the tile at the start and at the finish."""
 
@@ -41,7 +41,7 @@ class RouteResult:
     finish_direction: Direction
 
 
-@dataclass(frozen=True)
+@frozen_record
 class NoRoute:
     """No legal route: ``stuck`` is the first goal that cannot be reached (1-3 = that buoy cannot
     be rounded, 4 = the finish cannot be reached, 0 = boats cannot leave the start tile)."""

@@ -9,9 +9,9 @@ two long sides.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from course_builder.core.hexgrid import Direction, Hex, ray
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.lake.board import Board, Spot
 
 TILE_LENGTH = 4
@@ -32,7 +32,7 @@ def side_directions(axis: Direction, side: int) -> tuple[Direction, Direction]:
     return axis.right(1), axis.right(2)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TilePlacement:
     """Where the start/finish tile goes for a buoy 0 spot, or why it cannot go there."""
 

@@ -10,9 +10,9 @@ expansion, "Preparation"; rulings COURSE-01..COURSE-11.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.arrows import BOTH_SIDES, CourseFrame, Sides, best_route
 from course_builder.powerboats.course.circles import forced_circles, sweeps
 from course_builder.powerboats.course.expansion import check_tiles
@@ -31,7 +31,7 @@ from course_builder.powerboats.course.tile import TilePlacement, crossing_side, 
 from course_builder.powerboats.lake.board import Board, BoardError, Spot
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Problem:
     """One thing wrong with a course: the piece concerned and what is wrong with it."""
 
@@ -42,7 +42,7 @@ class Problem:
         return f"{self.subject}: {self.message}"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Validation:
     """The outcome of :func:`validate`: the problems found and, when legal, the full course."""
 

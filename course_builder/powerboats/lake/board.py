@@ -21,6 +21,7 @@ from course_builder.core.bitgrid import BitGrid, bit_grid
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexboard import HexBoard, rectangle_tables
 from course_builder.core.hexgrid import Direction, Hex, from_offset, to_offset
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.lake.tables import LakeTables, named_lake_tables
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class LetterMark:
     approximate: bool = False
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Spot:
     """A letter printed on the lake: where buoys (and expansion tiles) go.
 
@@ -125,7 +126,7 @@ class Spot:
         }
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Section:
     """A lake tile slot (or the border): its name, top-left hex and size, for drawing seams."""
 

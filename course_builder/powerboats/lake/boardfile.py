@@ -15,6 +15,7 @@ from functools import cached_property
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.lake.board import LAND, WATER, LetterMark
 
 COVERED = "covered"
@@ -39,7 +40,7 @@ class SpotMark(LetterMark):
     col: int = 0
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Cell:
     """One hex of a grid: its terrain and the letter spot printed on it, if any."""
 
@@ -81,7 +82,7 @@ class Grid:
                      for c, cell in enumerate(row) if cell.spot)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TileFace:
     """One side of one lake tile."""
 
@@ -92,7 +93,7 @@ class TileFace:
     line: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Slot:
     """A place in the frame that holds one lake tile: its top-left hex."""
 
@@ -102,7 +103,7 @@ class Slot:
     line: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Placement:
     """Which tile face lies in a slot, and whether it is turned by 180 degrees."""
 
@@ -115,7 +116,7 @@ class Placement:
         return f"{self.tile}{self.face[0]}{'r' if self.rotated else ''}"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class LakeKit:
     """Everything a ``.board`` file describes."""
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from course_builder.core.records import frozen_record
 from course_builder.core.resources import read_data_text
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
 from course_builder.powerboats.lake.params import LakeParams
@@ -37,7 +37,7 @@ ReadFile = Callable[[Path], str]
 """Reads a user's text file (the caller's choice of encoding checks and error messages)."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BoardChoice:
     """A user's board choice, as given on the command line."""
 
@@ -45,7 +45,7 @@ class BoardChoice:
     shuffle_tiles: bool = False
     rotate_tiles: bool = False
     arrangement: str | None = None
-    lake: LakeParams = field(default_factory=LakeParams)
+    lake: LakeParams = LakeParams()  # immutable: one shared default is safe
 
     @property
     def uses_randomness(self) -> bool:
@@ -65,6 +65,10 @@ def random_lake(seed: int, params: LakeParams) -> Board:
     from course_builder.powerboats.lake.lakegen import random_lake as make
 
     return make(seed, params)
+
+
+_PRINTED: dict[str, Board] = {}
+"""The built-in lakes in their printed arrangement, as :meth:`Catalog.printed` built them."""
 
 
 class Catalog:
@@ -87,15 +91,18 @@ class Catalog:
 
     def printed(self, name: str) -> Board:
         """A built-in lake in its printed arrangement; built once and shared (from the lake
-        shipped ready-made, :mod:`.printed`, else by assembling its kit)."""
-        if name not in self._printed:
+        shipped ready-made, :mod:`.printed`, else by assembling its kit): by every catalog, as
+        it does not depend on the files a catalog reads (a command's catalog and
+        :data:`DEFAULT`, which course codes name the printed lakes by, build it once)."""
+        shelf = _PRINTED if name in BUILT_IN else self._printed
+        if name not in shelf:
             board = printed_board(name)
             if board is None:
                 from course_builder.powerboats.lake.kit import assemble
 
                 board = assemble(self.kit(name), source=BoardSource(name))
-            self._printed[name] = board
-        return self._printed[name]
+            shelf[name] = board
+        return shelf[name]
 
     def make(self, choice: BoardChoice, seed: int | None = None) -> Board:
         """Build the board a user asked for; ``seed`` drives every random choice."""

@@ -3,15 +3,17 @@
 Events are plain frozen data with no words: the explainer (:mod:`.explain`) turns them into the
 trace a person reads, the web page can animate them and a game record can store them. Hexes are
 :class:`~course_builder.core.hexgrid.Hex`; each event names the rule it applies in
-:attr:`Event.rule` so an explainer can cite it.
+:attr:`Event.rule` so an explainer can cite it. Each event type is a
+:func:`~course_builder.core.records.frozen_record` (a frozen dataclass with slots, made at a
+fraction of the cost: every command that adjudicates a move creates these two dozen classes).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.play.position import DiceChange, Turn
 
@@ -37,7 +39,7 @@ class Event:
 # -- the decisions of the turn ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class DiceRolled(Event):
     """The dice step and the roll: the dice held before, the step, the values rolled, the result."""
 
@@ -55,7 +57,7 @@ class DiceRolled(Event):
         return sum(self.dice)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RedoubtDoubled(Event):
     """A boat that ended its last move on a redoubt: the total counts double, no turning."""
 
@@ -77,7 +79,7 @@ class HeadingReach(NamedTuple):
     tiles: tuple[tuple[int, Event], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class HeadingsJudged(Event):
     """The heading rule (MOVE-01): the three headings with their reach, and whether expansion
     tiles were played out to judge them (EXP-11)."""
@@ -88,7 +90,7 @@ class HeadingsJudged(Event):
     tiles_played: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class HeadingChosen(Event):
     """The heading taken, which headings were legal, and on what ground: ``"full"`` (a heading
     allows the whole total), ``"longest"`` (every heading crashes) or ``"no-dice"``."""
@@ -104,7 +106,7 @@ class HeadingChosen(Event):
 # -- the move ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Sailed(Event):
     """The hexes entered in the move, start excluded (flown-over hexes too), and the heading it
     set out in; ``flying`` for the doubled flight after waiting on a redoubt."""
@@ -115,7 +117,7 @@ class Sailed(Event):
     flying: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RedoubtWait(Event):
     """Entered a redoubt with no steps left: next turn doubled, no turning (EXP-07)."""
 
@@ -123,7 +125,7 @@ class RedoubtWait(Event):
     hex: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RedoubtFlight(Event):
     """Entered a redoubt with steps left: the rest doubled and flown (EXP-02)."""
 
@@ -133,7 +135,7 @@ class RedoubtFlight(Event):
     distance: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class LandingStepBack(Event):
     """The landing hex of a flight holds a boat: one hex back along the flight (EXP-04)."""
 
@@ -141,7 +143,7 @@ class LandingStepBack(Event):
     hex: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Landed(Event):
     """A flight landed on water."""
 
@@ -149,7 +151,7 @@ class Landed(Event):
     hex: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class BadLanding(Event):
     """A flight landed on land, a buoy, a redoubt or off the lake: 4 damage, the race ends
     (EXP-04). ``where`` is ``"off the lake"``, ``"land"``, ``"buoy"`` or ``"redoubt"``."""
@@ -159,7 +161,7 @@ class BadLanding(Event):
     hex: Hex | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CurrentPush(Event):
     """A current moved the boat one hex in its flow without turning it (EXP-05)."""
 
@@ -169,7 +171,7 @@ class CurrentPush(Event):
     to: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CurrentIntoLand(Event):
     """A current pushed the boat into land, a buoy or the edge: a crash with ``damage`` (the
     steps it had left, EXP-05)."""
@@ -180,7 +182,7 @@ class CurrentIntoLand(Event):
     damage: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CurrentOntoBoat(Event):
     """With no steps left, a current would push the boat onto another: it stays (EXP-06)."""
 
@@ -189,7 +191,7 @@ class CurrentOntoBoat(Event):
     to: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class MaelstromTurn(Event):
     """A maelstrom turned the boat 60 degrees in its sense (EXP-08)."""
 
@@ -199,7 +201,7 @@ class MaelstromTurn(Event):
     heading: Direction
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class LowWater(Event):
     """Low water: damage equal to the rocks, as many steps lost, dice removed (EXP-09)."""
 
@@ -210,7 +212,7 @@ class LowWater(Event):
     removed: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RocksSink(Event):
     """The rocks brought the boat to 4 damage: it sinks on the spot (EXP-09)."""
 
@@ -222,7 +224,7 @@ class RocksSink(Event):
 # -- after the move ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class HeldBack(Event):
     """The boat would end on other boats: it stays on the last free hex it passed (MOVE-05).
     ``taken`` lists each occupied hex with the colour of its boat."""
@@ -232,7 +234,7 @@ class HeldBack(Event):
     stop: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class BuoyRounded(Event):
     """A buoy rounded by crossing its line in its sense between two hexes (COURSE-04)."""
 
@@ -243,7 +245,7 @@ class BuoyRounded(Event):
     b: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RoundingUndone(Event):
     """The line of the buoy rounded last crossed back: that buoy is no longer rounded."""
 
@@ -251,7 +253,7 @@ class RoundingUndone(Event):
     buoy: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class LineCrossedAgainst(Event):
     """The next buoy's rounding line crossed against its arrow: that crossing must be made good
     before the buoy counts (COURSE-04)."""
@@ -263,7 +265,7 @@ class LineCrossedAgainst(Event):
     b: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class TileWithoutFinish(Event):
     """The start/finish tile entered without finishing: before buoy 3 was rounded (``early``) or
     not from the finish side (MOVE-06)."""
@@ -273,7 +275,7 @@ class TileWithoutFinish(Event):
     early: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class FinishHeldOff(Event):
     """The boat would have finished on a tile hex, but was held back behind boats before it
     (MOVE-05)."""
@@ -282,7 +284,7 @@ class FinishHeldOff(Event):
     hex: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Finished(Event):
     """Entered the start/finish tile from the finish side after buoy 3 (MOVE-06)."""
 
@@ -291,7 +293,7 @@ class Finished(Event):
     hex: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Crashed(Event):
     """Land or a buoy ahead: ``used`` of ``total`` steps, the rest as damage, all dice lost."""
 
@@ -303,7 +305,7 @@ class Crashed(Event):
     stop: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Sank(Event):
     """Four or more damage counters: out of this race, keeping the finishing ``place`` it took
     in this move if any (MOVE-06)."""

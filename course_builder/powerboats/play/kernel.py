@@ -27,11 +27,11 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.progress import Counts, advance
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.movement import Sailing, sail, straight_run
@@ -106,7 +106,7 @@ def _sub_multisets(values: Sequence[int]) -> list[tuple[int, ...]]:
     return sorted(out, key=lambda r: (len(r), r))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RollOutcome:
     """One outcome of the roll: the ``rolled`` values (sorted), the boat's ``dice`` after the
     roll (kept dice, then the rolled ones), and its probability (``ways`` of ``3 ** n``)."""
@@ -158,7 +158,7 @@ class HeadingChoice(NamedTuple):
                        s.events(), s.out or boat.damage + damage >= SINK_AT)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Preview:
     """Where a heading leads: the hexes entered (start excluded) up to where the boat stops,
     whether it crashes, the damage, the tile effects, and whether the boat's race is over (a

@@ -189,7 +189,7 @@ def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int
         if stop_at is not None and stop_at - len(s.hexes) + 1 <= run:
             run = remaining = stop_at - len(s.hexes) + 1  # the move ends on the held-back hex
         if run:
-            line = race.lines_ahead[here][heading][:run]
+            line = race.paths[here][heading][1:run + 1]  # the hexes ahead of here
             s.hexes.extend(line)
             s.steps.extend([heading] * run)
             here = line[-1]
@@ -279,7 +279,7 @@ def _fly(race: Race, s: TileSailing, distance: int, occupied: frozenset[int], he
     """Fly ``distance`` hexes straight on over anything, then land (EXP-02..EXP-04)."""
     board = race.board
     origin = s.end
-    flight = list(board.lines_ahead[origin][s.heading][:distance])
+    flight = race.paths[origin][s.heading][1:distance + 1]  # the hexes ahead, a new list
     if len(flight) < distance:
         _record_flight(s, flight)
         _bad_landing(s, "off the lake", None)

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT
 
@@ -134,7 +135,7 @@ class Boat(NamedTuple):
                 "finished": self.finished, "sunk": self.sunk, "redoubt": self.redoubt}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceStep:
     """The dice decision of a turn: ``change`` the count by one at most (``removed`` is the value
     of the die taken away) and ``reroll`` these held values. The dice then rolled are
@@ -163,7 +164,7 @@ class DiceStep:
         return change + ("r" + "".join(map(str, self.reroll)) if self.reroll else "")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Move:
     """A turn: change the dice count by one at most, re-roll any held dice, roll, turn.
 

@@ -11,15 +11,19 @@ microseconds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
-from course_builder.core.hexgrid import DIRECTIONS
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
 from course_builder.powerboats.course.progress import Gate, gate_steps
 from course_builder.powerboats.course.tile import crossing_side, side_directions
 from course_builder.powerboats.lake.board import Board
 from course_builder.powerboats.play.rules import HeadingRule, Rules
+
+_plus_one = (1).__add__
+"""``n + 1`` as a function for :func:`map` (steps to a hex are one more than the run before it)."""
 
 
 @dataclass
@@ -66,21 +70,16 @@ class Race:
         """EXP-11: the heading rule plays out the tiles' effects on this race."""
         no_tile = board.runs_ahead([i not in self.tiles for i in range(n)])
         self.tile_ahead: tuple[tuple[int, ...], ...] = tuple(
-            tuple(r + 1 for r in row) for row in no_tile)
+            tuple(map(_plus_one, row)) for row in no_tile)
         """``tile_ahead[i][d]``: steps from hex ``i`` to the first expansion hex straight ahead
         (one past the lake's edge when there is none, so never within reach)."""
-        self.tile_near = tuple(min(row) for row in self.tile_ahead)
+        self.tile_near = tuple(map(min, self.tile_ahead))
         """``tile_near[i]``: steps from hex ``i`` to the nearest expansion hex straight ahead in
         any direction: a move shorter than that meets no tile, whichever way it heads."""
         self.gate_free = self._gate_free()
-        not_tile = board.runs_ahead([i not in self.tile for i in range(n)])
-        self.tile_gap: tuple[tuple[int, ...], ...] = tuple(
-            tuple(r + 1 for r in row) for row in not_tile)
-        """``tile_gap[i][d]``: steps from hex ``i`` to the start/finish tile straight ahead
-        (more than any move when it is not ahead)."""
         self.quiet_run: tuple[tuple[int, ...], ...] = tuple(
-            tuple(min(free, gap - 1) for free, gap in zip(frees, gaps, strict=True))
-            for frees, gaps in zip(self.gate_free, self.tile_gap, strict=True))
+            tuple(map(min, frees, off_tile))
+            for frees, off_tile in zip(self.gate_free, self._off_tile(), strict=True))
         """``quiet_run[i][d]``: straight steps from hex ``i`` in direction ``d`` that cross no
         rounding line and stay off the start/finish tile: a straight move no longer than that
         leaves the rounding state as it is."""
@@ -89,12 +88,28 @@ class Race:
         """The hexes a step must touch to round a buoy or finish: both ends of every step across
         a rounding line, and the start/finish tile. A path that touches none leaves the rounding
         state as it is."""
-        self.lines_ahead = board.lines_ahead
         self.paths: tuple[tuple[list[int], ...], ...] = board.paths_ahead
         """``paths[i][d]``: hex ``i`` and the hexes straight ahead of it in direction ``d``
         (the board's :attr:`~course_builder.core.hexboard.HexBoard.paths_ahead`): a straight
         move's path is a slice of it (never change these lists)."""
         self.hexes = board.hexes()
+
+    @cached_property
+    def lines_ahead(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """The board's :attr:`~course_builder.core.hexboard.HexBoard.lines_ahead`, for bots
+        (the kernel slices :attr:`paths`): built when first asked for."""
+        return self.board.lines_ahead
+
+    @cached_property
+    def tile_gap(self) -> tuple[tuple[int, ...], ...]:
+        """``tile_gap[i][d]``: steps from hex ``i`` to the start/finish tile straight ahead
+        (more than any move when it is not ahead). Bots read it; the kernel reads
+        :attr:`quiet_run` instead, so it is built when first asked for."""
+        return tuple(tuple(map(_plus_one, row)) for row in self._off_tile())
+
+    def _off_tile(self) -> tuple[tuple[int, ...], ...]:
+        """Straight steps ahead of each hex in each direction before the start/finish tile."""
+        return self.board.runs_ahead([i not in self.tile for i in range(self.n)])
 
     def _tile_effects(self) -> dict[int, tuple[ExpansionKind, Any]]:
         tiles: dict[int, tuple[ExpansionKind, Any]] = {}
@@ -111,24 +126,18 @@ class Race:
     def _gate_free(self) -> tuple[tuple[int, ...], ...]:
         """``gate_free[i][d]``: straight steps from hex ``i`` in direction ``d`` before the first
         step that crosses a rounding line (so a shorter straight move rounds nothing)."""
-        nb = self.board.neighbors
         n = self.n
         gate = self.gate_steps
-        runs = [[0] * 6 for _ in range(n)]
-        for d in DIRECTIONS:
-            back = d.opposite()
-            for i in range(n):
-                if nb[i][d] != -1:
-                    continue  # not the far end of a line in direction d
+        runs = []
+        for lines in self.board.line_walks:  # each line from its far end back
+            run = [0] * n
+            for line in lines:
                 count = 0
-                j = nb[i][back]
-                nxt = i
-                while j != -1:
+                for nxt, j in pairwise(line):  # hex j, and the one ahead of it
                     count = 0 if j * n + nxt in gate else count + 1
-                    runs[j][d] = count
-                    nxt = j
-                    j = nb[j][back]
-        return tuple(tuple(r) for r in runs)
+                    run[j] = count
+            runs.append(run)
+        return tuple(zip(*runs, strict=True))
 
     @property
     def code(self) -> str:

@@ -8,11 +8,11 @@ game record, so a shared position says which rules judge it. Also the fixed numb
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.records import frozen_record, record_fields
 
 SINK_AT = 4
 """Damage counters that sink a boat (reference, "Damage")."""
@@ -44,7 +44,7 @@ class DamageCarry(StrEnum):
     """1 into B and 2 into C if it took any damage before."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Rules:
     """Named rulings with their defaults; plain keyword settings: ``Rules(finished_boats_block=True)``."""
 
@@ -89,9 +89,13 @@ class Rules:
                     raise RulesError(f"rules: {key} must be one of {choices}, got "
                                      f"{value!r}"[:200]) from None
 
+    def options(self) -> dict[str, Any]:
+        """Every option by its name, in order."""
+        return {key: getattr(self, key) for key in record_fields(self)}
+
     def to_json(self) -> dict[str, Any]:
         return {key: str(value) if isinstance(value, StrEnum) else value
-                for key, value in asdict(self).items()}
+                for key, value in self.options().items()}
 
     @classmethod
     def from_json(cls, data: Any) -> Rules:
@@ -114,7 +118,7 @@ class Rules:
         as the optional fourth part of a position's notation and in game records."""
         defaults = Rules()
         parts = []
-        for key, value in asdict(self).items():
+        for key, value in self.options().items():
             if value != getattr(defaults, key):
                 shown = value.value if isinstance(value, StrEnum) else "yes" if value else "no"
                 parts.append(f"{key.replace('_', '-')}={shown}")
@@ -126,7 +130,7 @@ class Rules:
         text = text.strip()
         if text in ("", "default", "defaults"):
             return cls()
-        names = {key.replace("_", "-"): key for key in asdict(cls())}
+        names = {key.replace("_", "-"): key for key in record_fields(cls())}
         options: dict[str, Any] = {}
         for part in text.split(","):
             name, sep, value = part.strip().partition("=")
