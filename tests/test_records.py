@@ -174,3 +174,18 @@ def test_every_event_is_a_record() -> None:
     for kind in kinds:
         assert kind.__match_args__ and kind.__slots__ == kind.__match_args__  # type: ignore[attr-defined]
         assert not dataclasses.is_dataclass(kind) and "__dict__" not in dir(kind)
+
+
+def test_a_record_shows_its_fields_as_its_signature_before_and_after_its_first_record() -> None:
+    """help() and inspect.signature name the fields even before the first record compiles the
+    real ``__init__`` (a record compiles it only then)."""
+    import inspect
+
+    @frozen_record
+    class Later:
+        a: int
+        b: str = "x"
+
+    assert str(inspect.signature(Later)) == "(a, b='x')"
+    Later(1)
+    assert list(inspect.signature(Later).parameters) == ["a", "b"]

@@ -64,7 +64,8 @@ def frozen_record(cls: T) -> T:
     )
     made = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
-    made.__init__ = _first_init(made, _init_source(cls, names, defaults))  # type: ignore[misc]
+    made.__init__ = _first_init(made, _init_source(cls, names, defaults),  # type: ignore[misc]
+                                _signature(names, defaults))
     return made  # type: ignore[return-value]
 
 
@@ -110,7 +111,17 @@ def _init_source(cls: type, names: tuple[str, ...], defaults: dict[str, Any]
     return "\n".join([header, *(body or ["    pass"])]), scope
 
 
-def _first_init(record: type, source: tuple[str, dict[str, Any]]) -> Callable[..., None]:
+def _signature(names: tuple[str, ...], defaults: dict[str, Any]) -> inspect.Signature:
+    """``__init__``'s signature (self, then the fields), for :func:`inspect.signature` and
+    ``help()`` before the real ``__init__`` is compiled."""
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    return inspect.Signature([inspect.Parameter("self", kind)] + [
+        inspect.Parameter(n, kind, default=defaults.get(n, inspect.Parameter.empty))
+        for n in names])
+
+
+def _first_init(record: type, source: tuple[str, dict[str, Any]],
+                signature: inspect.Signature) -> Callable[..., None]:
     """The ``__init__`` of a record class until its first record is made, which compiles the
     real one (the one method a record compiles: it runs for every record made, so it is as
     direct as the dataclass's) and puts it in its place. Compiled when first needed because
@@ -125,6 +136,7 @@ def _first_init(record: type, source: tuple[str, dict[str, Any]]) -> Callable[..
         init(self, *args, **kwargs)
 
     __init__.__qualname__ = f"{record.__qualname__}.__init__"
+    __init__.__signature__ = signature  # type: ignore[attr-defined]
     return __init__
 
 
