@@ -3,13 +3,13 @@
 Run: python benchmarks/par.py [--races 10000] [--seed 1] [--cap6] [-o benchmarks/par-result.json]
 
 Each case runs in a fresh process (so that its peak RSS is its own) with the BLAS held to one
-thread: race A of the classic lake (course seed ``--seed``) without and with the Expansion 1
-tiles, float32 (the default) and float64 (for the float32 error), after the sweep's loop has
-been compiled once (numba keeps it on disk); ``first_run`` is the plain case again with an
-empty cache, as the first solve after installing. Then the perfect bot plays ``--races``
-single-boat races (10,000, as the issue asks) through the kernel's ``apply`` and its mean is set
-beside par.
-``--cap6`` also solves with 6 dice (PAR-02: does the 6th die change par?).
+thread, the float32 cases three times (the fastest counts, every time listed): race A of the
+classic lake (course seed ``--seed``) without and with the Expansion 1 tiles, float32 (the
+default) and float64 (for the float32 error), after the sweep's loop has been compiled once
+(numba keeps it on disk); ``first_run`` is the plain case again with an empty cache, as the
+first solve after installing. Then the perfect bot plays ``--races`` single-boat races (10,000,
+as the issue asks) through the kernel's ``apply`` and its mean is set beside par. ``--cap6``
+also solves with 6 dice (PAR-02: does the 6th die change par?).
 
 Targets (issue "Exact par"): par for a classic-lake course in < 10 s and < 1 GB on one core.
 The prototype's figures from the issue are printed beside ours. The prototype (and this model
@@ -87,6 +87,19 @@ def run_case(expansion: bool, float64: bool, cap: int, seed: int, *,
     return json.loads(done.stdout)
 
 
+RUNS = 3
+"""Runs of each case the targets judge (float32): the fastest is reported, as timeit does (the
+machine's other work only ever adds time), with every run's time beside it."""
+
+
+def least_of(runs: int, expansion: bool, float64: bool, cap: int, seed: int) -> dict:
+    """The fastest of ``runs`` runs of one case (each in a fresh process), with all their times."""
+    done = [run_case(expansion, float64, cap, seed) for _ in range(runs)]
+    best = min(done, key=lambda c: c["seconds"])
+    return {**best, "runs_seconds": [c["seconds"] for c in done],
+            "runs_cpu_seconds": [c["cpu_seconds"] for c in done]}
+
+
 def bot_check(seed: int, races: int) -> dict:
     """The perfect bot's mean over seeded single-boat races, beside par (plain course)."""
     import random
@@ -128,9 +141,9 @@ def main() -> None:
         print(json.dumps(one_case(bool(e), bool(f), cap, seed)))
         return
     run_case(False, False, 5, args.seed)  # compiles the loop into its cache, if not there yet
-    cases = {"classic A, float32": run_case(False, False, 5, args.seed),
+    cases = {"classic A, float32": least_of(RUNS, False, False, 5, args.seed),
              "classic A, float64": run_case(False, True, 5, args.seed),
-             "classic A + expansion, float32": run_case(True, False, 5, args.seed),
+             "classic A + expansion, float32": least_of(RUNS, True, False, 5, args.seed),
              "classic A + expansion, float64": run_case(True, True, 5, args.seed)}
     first = run_case(False, False, 5, args.seed, first_run=True)
     if args.cap6:
