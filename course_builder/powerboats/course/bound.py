@@ -1,20 +1,26 @@
-"""A lower bound on how far every state of the route search is from the finish.
+"""A lower bound on how far every state of the route search is from the first states.
 
 The bound comes from a simpler problem: the boat only has to cross the rounding lines forward in
 order, each at least once, and then finish; crossing a line the wrong way costs nothing, and the
 crossing counts, the undoing of a rounding (COURSE-04) and the buoy order of lines crossed early
-are forgotten. Every legal route from a state solves the simpler problem from that state's
-*rank* in it (:func:`rank`), so its distance there is never more than the real one.
+are forgotten. A state's *rank* (:func:`rank`) is how far it has got in the simpler problem.
 
-The simpler problem has one copy of the lake per rank; its distances to the finish are found by
-a breadth-first search backwards from the finish, a whole layer of hexes of every copy at a time
-(the copies stacked in one integer used as a bitset, so a layer costs a few shifts whatever the
-number of buoys).
-The distance of the nearest first state of the route, :attr:`DistanceBound.limit`, is the
-shortest a legal route can be. A state of rank ``k`` in layer ``g`` of the route search can lie
-on a route of ``limit`` steps only if its hex is within ``limit - g`` of the finish in copy ``k``
-(:meth:`DistanceBound.keep`); the search drops the others, and tries a larger limit when no
-route is that short.
+Along a legal route the rank rises only by a forward crossing of the lines after it, in an
+unbroken run within one step (the simpler problem's step to a higher copy); it may fall (a
+rounding undone, the last open line crossed back), where the simpler problem stays. So a legal
+route of ``g`` steps from a first state to a state reaches that state's hex within ``g`` steps in
+the simpler problem, in the copy of the state's rank or a higher one: the distance there, with a
+hex reached in a copy counted as reached in the lower copies too, is never more than the real one.
+
+The simpler problem has one copy of the lake per rank; its distances from the first states are
+found by a breadth-first search, a whole layer of hexes of every copy at a time (the copies
+stacked in one integer used as a bitset, so a layer costs a few shifts whatever the number of
+buoys). The distance of the nearest state that can finish, :attr:`DistanceBound.limit`, is the
+shortest a legal route can be. A state of rank ``k`` found ``j`` steps from the finish by the
+route search (:meth:`~.layers.LayeredSearch.reverse`, which searches backwards from the finish)
+can lie on a route of ``limit`` steps only if its hex is within ``limit - j`` of a first state in
+copy ``k`` or above (:meth:`DistanceBound.keep`); the search drops the others, and tries a larger
+limit when no route is that short.
 """
 
 from __future__ import annotations
@@ -38,23 +44,25 @@ def rank(phase: int, counts: Counts) -> int:
 
 
 class DistanceBound:
-    """The distances of the simpler problem (see the module docstring), grown as needed.
+    """The distances of the simpler problem from the first states (see the module docstring),
+    grown as needed.
 
     The copies of the lake, one per rank, are stacked in one integer, copy ``k`` from bit
     ``k * size`` on (:attr:`size`: the bits of the lake and one blank row, which no passable set
     holds, so a step off one copy lands on a bit that is masked away): a layer of all copies is
     one :meth:`~course_builder.core.bitgrid.BitGrid.spread` and one shift for each way the
     forward steps across a line move a bit from one copy to another. ``balls[r]`` is the stack of
-    the hexes within ``r`` steps of the finish. :attr:`limit` is None when not even the simpler
-    problem can be solved (then no legal route exists either)."""
+    the hexes within ``r`` steps of a first state. :attr:`limit` is None when not even the
+    simpler problem can be solved (then no legal route exists either)."""
 
     def __init__(self, search: LayeredSearch, starts: list[Start]) -> None:
         grid, gates, n, pos = search.grid, search.gates, search.n, search.pos
         buoys = len(gates)
         self.size = size = (grid.rows + 1) * grid.stride
+        self.copies = buoys + 1
         self.stride = grid.stride
         self.even = _stacked(grid.even_rows, size, buoys + 1)
-        # forward over line k+1: from copy `end` back to copy k, grouped by how far a bit moves
+        # forward over line k+1: from copy k on to copy `end`, grouped by how far a bit moves
         groups: dict[int, int] = {}
         for k, gate in enumerate(gates):
             after = gates[k + 1].forward if k + 1 < buoys else frozenset()
@@ -67,46 +75,49 @@ class DistanceBound:
                 end = _chain(step, gates, k) if step in after else k + 1
                 by = pos[target] + end * size - pos[source] - k * size
                 groups[by] = groups.get(by, 0) | 1 << (pos[source] + k * size)
-        self.crossing = [(by, sources, sources << by) for by, sources in groups.items()]
-        self.targets = 0
+        self.crossing = list(groups.items())
+        """``(by, sources)``: a forward step across a line moves ``front & sources`` up by
+        ``by`` bits (to its target in the copy it leads to)."""
+        self.sources = 0
         """Every bit a forward step across a line leaves from (in the copy it leaves)."""
-        for _by, _sources, targets in self.crossing:
-            self.targets |= targets
-        ball = search.fin << buoys * size
+        for _by, sources in self.crossing:
+            self.sources |= sources
+        finish = search.fin << buoys * size  # the states that can finish, in the simpler problem
         last = gates[-1].forward if gates else frozenset()
         for source, tiles in search.finishing.items():  # a finishing step across the last lines
             for t in tiles:
                 if source * n + t in last:
                     for k in range(buoys):
                         if _chain(source * n + t, gates, k) == buoys:
-                            ball |= 1 << (pos[source] + k * size)
-        self.ranks = ranks(buoys)
+                            finish |= 1 << (pos[source] + k * size)
         self.offsets = _offsets(buoys, size)
         """By rounding-state code: where the copy of the state's rank starts in a stack."""
-        targets = 0
+        ball = 0
         for code, m, _t in starts:
-            targets |= 1 << (pos[m] + self.offsets[code])
+            ball |= 1 << (pos[m] + self.offsets[code])
         self.unreached = _stacked(search.passable, size, buoys + 1) & ~ball
         self.front = ball
         self.balls = [ball]
+        self.closed: list[int] = []
+        """``balls`` with each hex of a copy also in every lower copy (:meth:`keep`)."""
         self.limit: int | None = None
-        if self._grow(targets, sys.maxsize):
+        if self._grow(finish, sys.maxsize):
             self.limit = len(self.balls) - 1
 
     def _grow(self, targets: int, radius: int) -> bool:
         """Layers of distances until the last ball holds one of ``targets`` or has ``radius``
         (whichever comes first); False if nothing more can be reached before."""
         front, unreached, balls = self.front, self.unreached, self.balls
-        w, even, crossing, lifted = self.stride, self.even, self.crossing, self.targets
+        w, even, crossing, leaving = self.stride, self.even, self.crossing, self.sources
         ball = balls[-1]
         while not ball & targets and len(balls) <= radius:
             e = front & even  # BitGrid.spread, written out in this hot loop
             g = front | e << 1 | (front ^ e) >> 1  # and a step up or down a row from these
             bits = front << 1 | front >> 1 | g << w | g >> w
-            if front & lifted:  # some copy's front reaches a line: move those bits
-                for by, sources, leaving in crossing:
-                    if front & leaving:
-                        bits |= front >> by & sources
+            if front & leaving:  # some copy's front reaches a line: move those bits
+                for by, sources in crossing:
+                    if front & sources:
+                        bits |= (front & sources) << by
             bits &= unreached
             if not bits:
                 break
@@ -118,12 +129,24 @@ class DistanceBound:
         return bool(ball & targets) or len(balls) > radius
 
     def keep(self, limit: int) -> list[int]:
-        """For a route of at most ``limit`` steps: ``keep[g]``, the stack of the hexes a state in
-        layer ``g`` of the route search may stand on, in the copy of its rank (from bit
-        ``offsets[code]`` on)."""
+        """For a route of at most ``limit`` steps: ``keep[k]``, the stack of the hexes a state
+        ``k`` steps from the finish may stand on, in the copy of its rank (from bit
+        ``offsets[code]`` on). A hex reached in a copy counts as reached in every lower copy
+        too: a route's rank can fall (a rounding undone, a line crossed back) where the simpler
+        problem's copy does not (see the module docstring)."""
         self._grow(0, limit)
-        last = len(self.balls) - 1
-        return [self.balls[min(limit - g, last)] for g in range(limit + 1)]
+        balls, closed, size, top = self.balls, self.closed, self.size, self.copies * self.size
+        while len(closed) < len(balls):
+            ball = balls[len(closed)]
+            shift = size
+            while shift < top:  # each copy into the one below, then two copies down, ...
+                ball |= ball >> shift
+                shift *= 2
+            closed.append(ball)
+        last = len(closed) - 1
+        if last >= limit:
+            return closed[limit::-1]
+        return [closed[last]] * (limit - last) + closed[last::-1]
 
 
 def _moves(search: LayeredSearch, gate: Gate) -> tuple[tuple[int, int], ...]:

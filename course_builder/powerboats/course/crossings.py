@@ -3,7 +3,8 @@
 Only a step across a rounding line changes a boat's rounding state (COURSE-04). For each such step
 the search needs its transition row (:func:`sign_row`: the new state of every state), and,
 by the bit of the hex the step leaves (:mod:`course_builder.core.bitgrid`), the bit of its target
-with the target's other neighbours from which a step onto it crosses no line.
+with the target's other neighbours from which a step onto it crosses no line, and for the search
+backwards from the finish the row turned round (:func:`sources`).
 
 The tables follow from the lake and the gates alone. Those of one gate, for its buoy's place in
 the course, are made once per lake and kept with the lake's tables
@@ -29,6 +30,10 @@ takes), by the code before it."""
 Entry = tuple[Row, int, int]
 """A step across a line from a hex: its row, the bit of its target, and the target's other
 neighbours from which a step onto it crosses no line."""
+
+BackEntry = tuple[int, tuple[tuple[int, ...], ...]]
+"""A step across a line from a hex, for a search backwards: the bit of its target and its row
+turned round (:func:`sources`)."""
 
 
 @lru_cache(maxsize=64)
@@ -59,6 +64,8 @@ class CrossingTables:
     """By encoded step (``from * n + to``): its transition row."""
     entries: dict[int, tuple[Entry, ...]]
     """By the bit of a hex: the steps from it across a line."""
+    back: dict[int, tuple[BackEntry, ...]]
+    """By the bit of a hex: the steps from it across a line, turned round."""
     plain_out: dict[int, int]
     """By the bit of a hex with a step across a line: its neighbours a step to which crosses
     none."""
@@ -108,15 +115,18 @@ def _built(board: Board, gates: Sequence[tuple[int, Gate]], buoys: int) -> Cross
             steps.append((source, target, row))
             into[target] = into.get(target, 0) | 1 << pos[source]
     entries: dict[int, list[Entry]] = {}
+    turned: dict[int, list[BackEntry]] = {}
     plain_out: dict[int, int] = {}
     for source, target, row in steps:
         b = pos[source]
         entries.setdefault(b, []).append((row, 1 << pos[target], around[target] & ~into[target]))
+        turned.setdefault(b, []).append((1 << pos[target], sources(row)))
         plain_out[b] = plain_out.get(b, around[source]) & ~(1 << pos[target])
     near = 0
     for b in entries:
         near |= 1 << b
-    return CrossingTables(rows, {b: tuple(e) for b, e in entries.items()}, plain_out, near,
+    return CrossingTables(rows, {b: tuple(e) for b, e in entries.items()},
+                          {b: tuple(e) for b, e in turned.items()}, plain_out, near,
                           frozenset(crossed), frozenset(into))
 
 
@@ -124,15 +134,29 @@ def _merged(parts: Sequence[CrossingTables]) -> CrossingTables:
     """The tables of gates that share no step and no target, from each gate's own."""
     rows: dict[int, Row] = {}
     entries: dict[int, tuple[Entry, ...]] = {}
+    back: dict[int, tuple[BackEntry, ...]] = {}
     plain_out: dict[int, int] = {}
     near = 0
     for part in parts:
-        shared = [(b, entries[b], plain_out[b]) for b in entries.keys() & part.entries.keys()]
+        shared = [(b, entries[b], back[b], plain_out[b])
+                  for b in entries.keys() & part.entries.keys()]
         rows.update(part.rows)
         entries.update(part.entries)
+        back.update(part.back)
         plain_out.update(part.plain_out)
-        for b, before, out in shared:  # a hex next to two lines: the steps of both
+        for b, before, turned, out in shared:  # a hex next to two lines: the steps of both
             entries[b] = before + part.entries[b]
+            back[b] = turned + part.back[b]
             plain_out[b] = out & part.plain_out[b]
         near |= part.near
-    return CrossingTables(rows, entries, plain_out, near, frozenset(), frozenset())
+    return CrossingTables(rows, entries, back, plain_out, near, frozenset(), frozenset())
+
+
+@lru_cache(maxsize=256)
+def sources(row: Row) -> tuple[tuple[int, ...], ...]:
+    """A transition row turned round: by the code after the step, the codes before it."""
+    out: list[list[int]] = [[] for _ in row]
+    for before, after in enumerate(row):
+        if after >= 0:
+            out[after].append(before)
+    return tuple(map(tuple, out))

@@ -7,14 +7,17 @@ the state: they are looked up one hex at a time, for the few hexes of a layer ne
 
 Of the shortest routes the search returns the one a first-in, first-out search over single states
 would find, with the neighbours of each hex taken in direction order: the route whose sequence
-(start step, then directions) comes first. The layers record the distances; a pass back from the
-finish keeps the states that lie on some shortest route (:meth:`LayeredSearch.backward`), and a
-walk forward through them takes the first direction that stays on one at every step.
+(start step, then directions) comes first. A search backwards from the finish
+(:meth:`LayeredSearch.reverse`) finds every state's distance to it, up to the nearest first
+state; a walk forward from that first state takes at every step the first direction onto a state
+one step nearer the finish (:meth:`LayeredSearch.walk`): such a state lies on a shortest route.
 
-Most states are never on a shortest route. A lower bound on every state's distance to the finish
-(:mod:`.bound`) lets the search drop, layer by layer, the states that could only finish later than
-a bound: the states on the shortest routes are all kept, with their distances and their order, so
-the route found is the same; when no route fits the bound the search runs without it.
+Most states are never on a shortest route. A lower bound on every state's distance from the first
+states (:mod:`.bound`) lets the search drop, layer by layer, the states that could only be on a
+route longer than a bound: the states on the shortest routes are all kept, with their distances,
+so the route found is the same; when no route fits the bound the search runs without it, forward
+from the first states (:meth:`LayeredSearch.forward`), and a pass back from the finish keeps the
+states of its layers that lie on some shortest route (:meth:`LayeredSearch.backward`) for the walk.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.course.crossings import crossing_tables
+from course_builder.powerboats.course.crossings import crossing_tables, sources
 from course_builder.powerboats.course.progress import Counts, Gate, progress_states, start_counts
 from course_builder.powerboats.course.tile import side_directions
 from course_builder.powerboats.lake.board import Board
@@ -35,9 +38,9 @@ Start = tuple[int, int, int]
 """A first state of a route: (code, hex index, index of the tile hex it left)."""
 
 Bound = tuple[Sequence[int], Sequence[int]]
-"""``(keep, offsets)``: a state of code ``c`` in layer ``g`` is kept only if its hex is in
-``keep[g] >> offsets[c]`` (the copy of the lake for its rank in a stack of copies), and no layer
-after ``len(keep) - 1`` is searched (see :mod:`.bound`)."""
+"""``(keep, offsets)``: a state of code ``c`` found ``k`` steps from the finish is kept only if its
+hex is in ``keep[k] >> offsets[c]`` (the copy of the lake for its rank in a stack of copies), and
+no state further than ``len(keep) - 1`` steps is searched (see :mod:`.bound`)."""
 
 
 @lru_cache(maxsize=8)
@@ -76,6 +79,7 @@ class LayeredSearch:
         tables = crossing_tables(board, gates)
         self.special = tables.rows
         self.near_steps = tables.entries
+        self.back_steps = tables.back
         self.plain_out = tables.plain_out
         self.near = tables.near
         self._finishes()
@@ -121,31 +125,28 @@ class LayeredSearch:
                         out.append((code, m, t))
         return out
 
-    def forward(self, starts: list[Start], bound: Bound | None = None
-                ) -> tuple[list[Layer], Layer | None, list[int]]:
+    def forward(self, starts: list[Start]) -> tuple[list[Layer], Layer | None, list[int]]:
         """The layers of the search up to the first that can finish, and the states in it that
-        can (None if no layer can); also, by code, the hexes never reached. The hot loop of
-        course generation: the hexes of one state step together in six shifts (the unmasked
+        can (None if no layer can); also, by code, the hexes never reached. The search without
+        a bound, for the routes no bound fits and to find why there is no route: the hexes of
+        one state step together in six shifts (the unmasked
         :meth:`~course_builder.core.bitgrid.BitGrid.spread`), then the steps across a line are
         moved to their new state one by one, and taken back where only such a step led."""
         w, even = self.grid.stride, self.grid.even_rows
         near, near_steps = self.near, self.near_steps
         goal, fin_far, fin_near = self.goal, self.fin_far, self.fin_near
-        keeps, offsets = bound if bound is not None else ([], [])
-        limit = len(keeps) - 1
         new: Layer = {}
         for code, m, _t in starts:
             new[code] = new.get(code, 0) | 1 << self.pos[m]
         unseen = [self.passable] * len(self.states)  # by code: the hexes not yet reached
         layers: list[Layer] = []
         while True:
-            # the states first reached now (within the bound), and in the same loop the states
-            # a step from them: the next layer before its states reached earlier are removed
+            # the states first reached now, and in the same loop the states a step from them:
+            # the next layer before its states reached earlier are removed
             frontier: Layer = {}
             ahead: Layer = {}
-            keep = keeps[len(layers)] if bound is not None else None
             for code, bits in new.items():
-                bits &= unseen[code] if keep is None else unseen[code] & keep >> offsets[code]
+                bits &= unseen[code]
                 if not bits:
                     continue
                 unseen[code] ^= bits
@@ -171,8 +172,6 @@ class LayeredSearch:
                 found = self._finishers(frontier)  # (rarely empty: near a line, checked)
                 if found:
                     return layers, found, unseen
-            if len(layers) > limit >= 0:
-                return layers, None, unseen
             new = ahead
 
     @staticmethod
@@ -252,10 +251,85 @@ class LayeredSearch:
         kept.reverse()
         return kept
 
+    def reverse(self, starts: list[Start], bound: Bound) -> list[Layer] | None:
+        """The search backwards from the finish within a bound (:mod:`.bound`), turned round for
+        :meth:`walk`: layer ``k`` from the end holds the states found ``k`` steps from the
+        finish, from the finishing states (the last layer) to the first layer that holds a first
+        state (the first layer); None if no first state is reached within the bound. The hot
+        loop of course generation: the hexes of one state step back together in six shifts
+        (the unmasked :meth:`~course_builder.core.bitgrid.BitGrid.spread`) to the hexes none of
+        whose steps crosses a line, and the hexes next to a line are checked one by one, each
+        step across it taken back through its row turned round."""
+        w, even = self.grid.stride, self.grid.even_rows
+        near, back_steps, plain_out = self.near, self.back_steps, self.plain_out
+        far = self.grid.every & ~near
+        keeps, offsets = bound
+        pos, n_codes = self.pos, len(self.states)
+        first: Layer = {}
+        for code, m, _t in starts:
+            first[code] = first.get(code, 0) | 1 << pos[m]
+        new = self._finishing()
+        unseen = [self.passable] * n_codes
+        layers: list[Layer] = []
+        hit = 0
+        for keep in keeps:
+            # the states first found now (within the bound), and in the same loop the states a
+            # step before them: the same state from a hex no step of which crosses a line, and
+            # hex by hex next to a line (a step across it through its row turned round)
+            layer: Layer = {}
+            ahead: Layer = {}
+            for code, bits in new.items():
+                bits &= unseen[code] & keep >> offsets[code]
+                if not bits:
+                    continue
+                unseen[code] ^= bits
+                layer[code] = bits
+                if code in first:
+                    hit |= first[code] & bits
+                e = bits & even  # BitGrid.spread, written out in this hot loop
+                g = bits | e << 1 | (bits ^ e) >> 1
+                spread = bits << 1 | bits >> 1 | g << w | g >> w
+                ahead[code] = ahead.get(code, 0) | spread & far
+                crossing = spread & near
+                while crossing:  # highest bit first: the order of the steps does not matter
+                    b = crossing.bit_length() - 1
+                    bit = 1 << b
+                    crossing ^= bit
+                    if bits & plain_out[b]:
+                        ahead[code] = ahead.get(code, 0) | bit
+                    for target, turned in back_steps[b]:
+                        if bits & target:
+                            for before in turned[code]:
+                                ahead[before] = ahead.get(before, 0) | bit
+            if not layer:
+                return None
+            layers.append(layer)
+            if hit:
+                layers.reverse()
+                return layers
+            new = ahead
+        return None
+
+    def _finishing(self) -> Layer:
+        """Every state that can finish with its next step."""
+        out: Layer = {}
+        if self.fin_far:
+            out[self.goal] = self.fin_far
+        nb, pos, goal = self.board.neighbors, self.pos, self.goal
+        for i in self.grid.indices(self.fin_near):
+            for d in self.finish_dirs:
+                m = nb[i][d]
+                if m in self.tile:
+                    row = self.special.get(i * self.n + m)
+                    for code in ((goal,) if row is None else sources(row)[goal]):
+                        out[code] = out.get(code, 0) | 1 << pos[i]
+        return out
+
     def walk(self, starts: list[Start], kept: list[Layer]) -> tuple[list[int], list[int]]:
-        """The first shortest route in direction order through the kept states: its hex indices
-        (the tile hex it starts from first, the tile hex it finishes in last) and the number of
-        buoys rounded at each."""
+        """The first shortest route in direction order through the kept states (``kept[g]``: the
+        states ``len(kept) - 1 - g`` steps from the finish that the walk may take at step ``g``,
+        from :meth:`reverse` or :meth:`backward`): its hex indices (the tile hex it starts from
+        first, the tile hex it finishes in last) and the number of buoys rounded at each."""
         pos, stride, near_steps = self.pos, self.grid.stride, self.near_steps
         around, steps, states = self.board.neighbor_bits, self.board.water_steps, self.states
         code, m, tile_hex = next(s for s in starts if kept[0].get(s[0], 0) >> pos[s[1]] & 1)

@@ -7,9 +7,10 @@ back again, before the next buoy is rounded, undoes the rounding (COURSE-04). Bu
 are never entered.
 
 The search is breadth first over (hex, rounding state), a whole layer of hexes at a time
-(:mod:`.layers`), first within a lower bound on the distance to the finish (:mod:`.bound`). It
-runs several times per generated course, so it avoids networkx. Of several shortest routes it
-returns the first in direction order (:mod:`.layers`), always the same one.
+(:mod:`.layers`), first backwards from the finish within a lower bound on the distance from the
+start (:mod:`.bound`). It runs several times per generated course, so it avoids networkx. Of
+several shortest routes it returns the first in direction order (:mod:`.layers`), always the
+same one.
 """
 
 from __future__ import annotations
@@ -74,10 +75,9 @@ def shortest_route(
     for slack in SLACKS:
         if shortest is None:
             break  # not even the simpler problem has a route: search in full for the reason
-        layers, found, _unseen = search.forward(starts, (bound.keep(shortest + slack),
-                                                         bound.offsets))
-        if found:
-            return _result(board, *search.walk(starts, search.backward(layers, found)))
+        kept = search.reverse(starts, (bound.keep(shortest + slack), bound.offsets))
+        if kept:
+            return _result(board, *search.walk(starts, kept))
     layers, found, unseen = search.forward(starts)
     if not found:
         reached = [search.states[code][0] for code, bits in enumerate(unseen)

@@ -9,6 +9,7 @@ two long sides.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from course_builder.core.hexgrid import Direction, Hex, ray
 from course_builder.core.records import frozen_record
@@ -48,7 +49,17 @@ def start_tile_at(board: Board, spot: Spot, *, finish_on_water: bool = False,
     The tile's 4 hexes must be water, on the lake and free of other buoys; the finish buoy stands
     on the next hex past the far end (which must be on the lake, and water with
     ``finish_on_water``, COURSE-01). A problem is reported, never mended by moving the tile.
+    Without other buoys the placement follows from the lake alone: made once per lake and spot
+    (kept with the lake's tables), as the course generator asks for it again and again.
     """
+    if not other_buoys:
+        return board.tables.derived(("start tile", spot.hex, spot.side, finish_on_water),
+                                    partial(_placed, board, spot, finish_on_water, ()))
+    return _placed(board, spot, finish_on_water, other_buoys)
+
+
+def _placed(board: Board, spot: Spot, finish_on_water: bool, other_buoys: Sequence[Hex]
+            ) -> TilePlacement:
     *tile, finish = ray(spot.hex, spot.side, TILE_LENGTH + 1)
     hexes = tuple(tile)
     for k, h in enumerate(hexes, start=1):
