@@ -231,11 +231,31 @@ def test_tiles_act_only_on_hexes_entered_and_kept(case) -> None:
 @settings(max_examples=300, deadline=None)
 @given(near_tiles())
 def test_a_heading_accepted_as_full_never_crashes(case) -> None:
-    """EXP-11: a move the heading rule accepts as full ends without a crash (other boats never
-    cause a crash)."""
+    """EXP-11: a move the heading rule accepts as full ends without a crash, unless a flight lands
+    on another boat and the hex behind it is land (EXP-04): the heading rule does not count other
+    boats (MOVE-01), and that is the only way a boat can bring a crash about."""
     position, move = case
     out = apply(position, move)
     judged = [e for e in out.events if isinstance(e, ev.HeadingsJudged)]
     chosen = [e for e in out.events if isinstance(e, ev.HeadingChosen)]
-    if judged and chosen and chosen[0].basis == "full":
+    stepped_back = any(isinstance(e, ev.LandingStepBack) for e in out.events)
+    if judged and chosen and chosen[0].basis == "full" and not stepped_back:
         assert not out.crash, out.trace
+
+
+def test_a_full_heading_still_crashes_when_its_flight_lands_on_a_boat_exp04_exp11() -> None:
+    """A heading judged full (EXP-11: other boats ignored, MOVE-01) flies over a redoubt to a hex
+    that holds a boat: one hex back along the flight is land, so the flier crashes and its race ends
+    (expansion, "Redoubt"; EXP-04, the designer's ruling). Found by the property above."""
+    race_b = RACES[1]
+    yellow = Boat("yellow", from_offset(22, 8), Direction.NW, (1, 1, 2))
+    red = Boat("red", from_offset(16, 5), Direction.E, ())
+    out = apply(Position(race_b, (yellow, red)), parse_move("S"))
+    chosen = [e for e in out.events if isinstance(e, ev.HeadingChosen)]
+    assert chosen[0].basis == "full" and out.crash
+    assert out.position.boats[0].damage == 4 and out.position.boats[0].sunk
+    assert out.trace[-2:] == (
+        'the landing hex (16, 5) holds a boat: one hex back along the flight (expansion, '
+        '"Redoubt"; EXP-04)',
+        'lands on land at (17, 6): 4 damage, and its race is over: it leaves the lake (expansion, '
+        '"Redoubt"; EXP-04)')
