@@ -15,12 +15,14 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from course_builder.core.errors import CourseBuilderError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -121,9 +123,30 @@ OUTPUT_HELP = ("Write to this file instead of stdout ('-': stdout). Written comp
                "at all; missing folders are created; a symlink's target is written.")
 
 
+def as_path(text: str | bytes) -> Path:
+    """A file name as a :class:`~pathlib.Path`, :mod:`pathlib` (a few milliseconds of start-up)
+    imported when a file is named rather than by every command."""
+    from pathlib import Path
+
+    return Path(os.fsdecode(text))
+
+
+class FilePath(click.Path):
+    """click's file parameter whose value is a :class:`~pathlib.Path` made by :func:`as_path`
+    (``click.Path(path_type=Path)`` needs :mod:`pathlib` when the command is defined)."""
+
+    def coerce_path_result(self, value: str | os.PathLike[str]) -> Any:
+        return as_path(os.fspath(value))
+
+
+def file_path(**kwargs: Any) -> click.Path:
+    """A file parameter type for ``type=`` (see :class:`FilePath`)."""
+    return FilePath(**kwargs)
+
+
 def output_option(fn: F) -> F:
-    return click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-                        default=None, help=OUTPUT_HELP)(fn)
+    return click.option("-o", "--output", type=file_path(dir_okay=False), default=None,
+                        help=OUTPUT_HELP)(fn)
 
 
 @contextlib.contextmanager

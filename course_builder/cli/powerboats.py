@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
+import os
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,8 +12,10 @@ from course_builder.cli.common import (
     ILLEGAL_MOVE,
     F,
     GameCommands,
+    as_path,
     emit,
     emit_files,
+    file_path,
     input_name,
     output_option,
     progress_bar,
@@ -23,6 +25,9 @@ from course_builder.cli.common import (
     seed_option,
 )
 from course_builder.core.errors import CourseBuilderError
+
+if TYPE_CHECKING:  # pathlib is imported where a file is named (see common.as_path)
+    from pathlib import Path
 
 MAX_DENSITY = 0.35
 """The densest random lake (lakegen.LakeParams checks the same)."""
@@ -89,7 +94,7 @@ def _board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
 
     if rotate_tiles and not shuffle_tiles:
         raise click.UsageError("--rotate-tiles only makes sense with --shuffle-tiles")
-    if board not in ("classic", "random") and not Path(board).is_file():
+    if board not in ("classic", "random") and not os.path.isfile(board):
         raise click.BadParameter(f"no such board or file: {board!r}", param_hint="'--board'")
     return BoardChoice(board, shuffle_tiles, rotate_tiles, None,
                        LakeParams(tile_size[0], tile_size[1], density))
@@ -139,7 +144,7 @@ def _lake_header(lake: Any) -> str:
 
 
 @powerboats.command("check-board")
-@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", type=file_path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def check_board_cmd(path: Path, fmt: str) -> None:
@@ -228,7 +233,7 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
 
 
 @powerboats.command("validate")
-@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", type=file_path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def validate_cmd(path: Path, fmt: str) -> None:
@@ -293,7 +298,7 @@ def _without_path(message: str, path: Path) -> str:
 @board_options
 @seed_option
 @click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
-@click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--course", "course_file", type=file_path(dir_okay=False), default=None,
               help="Print this course file (e.g. a validated hand-laid course) instead.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default=None,
               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
@@ -312,7 +317,7 @@ def _without_path(message: str, path: Path) -> str:
               "play (docs/par.md; tens of seconds a course).")
 @click.option("--finish-buoy-on-water", is_flag=True,
               help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--output", type=file_path(dir_okay=False), default=None,
               help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
               "SVG/PNG pages, the page's name is added: -A (or -A-1, -A-2 for a race on two "
               "pages), -mats; all pages are written or none. '-': one SVG page to stdout. "
@@ -356,7 +361,7 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         page = files[0][1]
         emit(page.decode("utf-8") if isinstance(page, bytes) else page, None)
         return
-    target = output or Path("output") / f"{stem}.{fmt}"
+    target = output or as_path("output") / f"{stem}.{fmt}"
     if len(files) > 1 and target.exists() and not target.is_file():
         raise click.UsageError(f"{target} is not a file: the {len(files)} pages need a file name "
                                "to number them after")
@@ -475,16 +480,16 @@ def read_position(text: str, rules: Any) -> Any:
     folders: list[Path] = []
 
     def read_course(ref: str) -> Any:
-        data = read_json(Path(ref))
+        data = read_json(as_path(ref))
         if ref != "-":
-            folders.insert(0, Path(ref).parent)  # its board file is looked for beside it
+            folders.insert(0, as_path(ref).parent)  # its board file is looked for beside it
         return data
 
     book = RaceBook(catalog(folders=folders), read_course=read_course)
     if "|" in text:
         return parse_position(text, rules, book)
-    content = read_text(Path(text))
-    where = input_name(Path(text))
+    content = read_text(as_path(text))
+    where = input_name(as_path(text))
     content = "\n".join(line for line in content.splitlines()
                         if not line.lstrip().startswith("#")).strip()
     if content.startswith("{"):

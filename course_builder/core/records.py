@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import inspect
 import operator
+import sys
 from collections.abc import Callable
-from dataclasses import Field, FrozenInstanceError
 from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
@@ -81,6 +81,20 @@ def _hash_is_implied(cls: type) -> bool:
     return own is _MISSING or (own is None and "__eq__" in cls.__dict__)
 
 
+def _is_dataclass_field(value: object) -> bool:
+    """Whether ``value`` is a :func:`dataclasses.field`, without importing :mod:`dataclasses`
+    (a few milliseconds of every command's start-up): one made exists only if it is imported."""
+    dataclasses = sys.modules.get("dataclasses")
+    return dataclasses is not None and isinstance(value, dataclasses.Field)
+
+
+def _frozen(message: str) -> AttributeError:
+    """The error a frozen dataclass raises (:mod:`dataclasses` imported only then)."""
+    from dataclasses import FrozenInstanceError
+
+    return FrozenInstanceError(message)
+
+
 def _is_class_var(kind: object) -> bool:
     text = kind if isinstance(kind, str) else repr(kind)
     return text.startswith(("ClassVar", "typing.ClassVar"))
@@ -95,7 +109,7 @@ def _init_source(cls: type, names: tuple[str, ...], defaults: dict[str, Any]
     for name in names:
         if name in defaults:
             value = scope[f"_default_{name}"] = defaults[name]
-            if isinstance(value, Field):
+            if _is_dataclass_field(value):
                 raise TypeError(f"{cls.__name__}.{name}: a record takes a plain default, not "
                                 "field()")
             params.append(f"{name}=_default_{name}")
@@ -168,13 +182,13 @@ def _repr(self: Any) -> str:
 
 def _setattr(self: Any, name: str, value: object) -> None:
     if name in self.__match_args__ or "_values" in type(self).__dict__:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise _frozen(f"cannot assign to field {name!r}")
     object.__setattr__(self, name, value)  # an attribute of a plain subclass
 
 
 def _delattr(self: Any, name: str) -> None:
     if name in self.__match_args__ or "_values" in type(self).__dict__:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        raise _frozen(f"cannot delete field {name!r}")
     object.__delattr__(self, name)
 
 

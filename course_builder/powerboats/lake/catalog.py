@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.records import frozen_record
@@ -29,11 +28,13 @@ from course_builder.powerboats.lake.params import LakeParams
 from course_builder.powerboats.lake.printed import printed_board
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from course_builder.powerboats.lake.boardfile import LakeKit
 
 BUILT_IN = ("classic",)
 
-ReadFile = Callable[[Path], str]
+ReadFile = Callable[["Path"], str]
 """Reads a user's text file (the caller's choice of encoding checks and error messages)."""
 
 
@@ -87,6 +88,8 @@ class Catalog:
         if self._read_file is None:
             raise BoardError(f"board {name!r}: only the built-in boards ({', '.join(BUILT_IN)}) "
                              "can be used here; board files are read by the caller")
+        from pathlib import Path  # only for a user's board file, not for every command
+
         return parse_kit(self._read_file(Path(name)), name)
 
     def printed(self, name: str) -> Board:

@@ -17,11 +17,12 @@ Pure but for reading the shipped file.
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from typing import Any
 
 from course_builder.core.hexgrid import DIRECTIONS, from_offset, to_offset
-from course_builder.core.resources import data_path
+from course_builder.core.resources import data_file, data_path, read_data_text
 from course_builder.powerboats.lake.board import Board, BoardSource, Section, Spot
 
 FORMAT = 1
@@ -58,10 +59,9 @@ def lake_text(board: Board) -> str:
 
 @cache
 def _shipped(name: str) -> dict[str, Any] | None:
-    path = data_path("boards", shipped_name(name))
-    if not path.is_file():
+    if not os.path.isfile(data_file("boards", shipped_name(name))):
         return None
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(read_data_text("boards", shipped_name(name)))
     return data if data.get("format") == FORMAT else None
 
 
