@@ -135,9 +135,11 @@ def subprocess_json(script: str, *args: str) -> dict[str, Any]:
 
 def startup(runs: int) -> dict[str, Any]:
     report = subprocess_json("startup.py", "--runs", str(runs))
+    floor_keys = ("floor_seconds", "floor_ratio_to_imports", "ratio_to_floor")
     return {f"start-up: {name}": result(r["ratio"], 2.0, "x imports", at_most=True,
                                         seconds=r["median_seconds"],
-                                        imports_seconds=r["imports_alone_seconds"])
+                                        imports_seconds=r["imports_alone_seconds"],
+                                        **{k: r[k] for k in floor_keys if k in r})
             for name, r in report["results"].items()}
 
 
