@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import SQRT3, Hex, Layout
@@ -37,16 +38,42 @@ on (COURSE-02): a hairpin already turns about 360 degrees either way, so only a 
 is an extra circle there (COURSE-06)."""
 
 
-def sweeps(route: Route, buoys: Sequence[Hex]) -> list[float]:
+def sweeps(route: Route, buoys: Sequence[Hex], board: Board | None = None) -> list[float]:
     """For buoys 1-3 (``buoys`` are their hexes): the angle in degrees the route sweeps round
     the buoy between the rounding of the buoy before it (or the start) and the rounding of the
     buoy after it (or the finish); counter-clockwise positive, as seen on the printed board.
     Each step moves between neighbouring hex centres, never through the buoy's own hex, so it
-    turns less than 180 degrees round the buoy and the angle is exact to add up."""
+    turns less than 180 degrees round the buoy and the angle is exact to add up. Given the
+    ``board`` the route lies on, the bearings are read from a table kept with the lake
+    (:func:`bearings`: the course generator measures a route round the same few buoys again and
+    again); the same numbers either way."""
     marks = [0, *route.roundings, len(route.hexes) - 1]
-    points = [_centre(h) for h in route.hexes]
-    return [_swept(points[marks[k]: marks[k + 2] + 1], _centre(buoy))
-            for k, buoy in enumerate(buoys)]
+    out = []
+    if board is None:
+        points = [_centre(h) for h in route.hexes]
+        for k, buoy in enumerate(buoys):
+            bx, by = _centre(buoy)
+            out.append(_swept([math.atan2(by - y, x - bx)
+                               for x, y in points[marks[k]: marks[k + 2] + 1]]))
+        return out
+    index = board.index_of
+    path = [index[h] for h in route.hexes]
+    for k, buoy in enumerate(buoys):
+        table = bearings(board, buoy)
+        out.append(_swept([table[i] for i in path[marks[k]: marks[k + 2] + 1]]))
+    return out
+
+
+def bearings(board: Board, buoy: Hex) -> list[float]:
+    """By hex index: the bearing of the hex's centre seen from the buoy's (radians, as
+    :func:`math.atan2` gives it, screen y growing downwards), made once per lake and buoy."""
+    return board.tables.derived(("bearings from", buoy), partial(_bearings, board, buoy))
+
+
+def _bearings(board: Board, buoy: Hex) -> list[float]:
+    bx, by = _centre(buoy)
+    atan2 = math.atan2
+    return [atan2(by - y, x - bx) for x, y in map(_centre, board.hexes())]
 
 
 def _centre(h: Hex) -> tuple[float, float]:
@@ -55,30 +82,28 @@ def _centre(h: Hex) -> tuple[float, float]:
     return SQRT3 * h.q + SQRT3 / 2 * h.r, 1.5 * h.r
 
 
-def _swept(path: Sequence[tuple[float, float]], buoy: tuple[float, float]) -> float:
-    if not path:
+def _swept(bearings: Sequence[float]) -> float:
+    """The angle swept by a path whose bearings from the buoy are these, in degrees."""
+    if not bearings:
         return 0.0
-    bx, by = buoy
-    atan2, pi, turn = math.atan2, math.pi, 2 * math.pi
+    pi, turn = math.pi, 2 * math.pi
     total = 0.0
-    x, y = path[0]
-    previous = atan2(by - y, x - bx)  # screen y grows downwards
-    for x, y in path[1:]:
-        angle = atan2(by - y, x - bx)
+    previous = bearings[0]
+    for angle in bearings[1:]:
         total += (angle - previous + pi) % turn - pi
         previous = angle
     return math.degrees(total)
 
 
 def forced_circles(route: Route, buoys: Sequence[Hex], clear: Sequence[bool] | None = None, *,
-                   count: bool = False) -> list[int]:
+                   count: bool = False, board: Board | None = None) -> list[int]:
     """Buoys (1-3) round which the route sweeps a complete circle (COURSE-06). ``clear`` says
     for each buoy whether the course turns clearly there (see ``CourseFrame.clear_turns``); at a
     buoy where it does not, the threshold is :data:`HAIRPIN_CIRCLE`. With ``count``, 1 or 0 for
-    each of buoys 1, 2, 3 instead."""
+    each of buoys 1, 2, 3 instead. ``board``: see :func:`sweeps`."""
     flags = clear if clear is not None else (True,) * len(buoys)
     per_buoy = [1 if abs(s) >= (COMPLETE_CIRCLE if c else HAIRPIN_CIRCLE) else 0
-                for s, c in zip(sweeps(route, buoys), flags, strict=True)]
+                for s, c in zip(sweeps(route, buoys, board), flags, strict=True)]
     if count:
         return per_buoy
     return [n for n, c in enumerate(per_buoy, start=1) if c]
@@ -105,4 +130,4 @@ def route_over_land(board: Board, route: Route, islands: shapely.Geometry | None
     return bool(shapely.relate_pattern(islands, line, "T********"))
 
 
-__all__ = ["forced_circles", "route_over_land", "sweeps"]
+__all__ = ["bearings", "forced_circles", "route_over_land", "sweeps"]
