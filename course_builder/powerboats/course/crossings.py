@@ -84,7 +84,17 @@ class CrossingTables:
 
 
 def crossing_tables(board: Board, gates: Sequence[Gate]) -> CrossingTables:
-    """The tables of the steps across the lines of ``gates`` (buoy ``j`` at ``gates[j]``)."""
+    """The tables of the steps across the lines of ``gates`` (buoy ``j`` at ``gates[j]``), made
+    once per lake and set of gates and kept with the lake's tables: the course generator solves
+    course after course over the same few lines (every search of one course, and the next
+    courses on the same spots)."""
+    key = ("route crossings of", tuple((gate.forward, gate.back) for gate in gates))
+    return board.tables.derived(key, partial(_tables_of, board, tuple(gates)))
+
+
+def _tables_of(board: Board, gates: tuple[Gate, ...]) -> CrossingTables:
+    """The tables of the gates: merged from each gate's own (also kept with the lake's tables),
+    or built together where two gates share a step or a target."""
     buoys = len(gates)
     parts = [board.tables.derived(("route crossings", gate.forward, gate.back, j, buoys),
                                   partial(_built, board, ((j, gate),), buoys))

@@ -23,7 +23,7 @@ states of its layers that lie on some shortest route (:meth:`LayeredSearch.backw
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from course_builder.core.hexgrid import Direction, Hex
 from course_builder.powerboats.course.crossings import crossing_tables, sources
@@ -62,7 +62,8 @@ class LayeredSearch:
         self.grid = board.bit_grid
         self.pos = pos = self.grid.positions
         passable = board.water_bits
-        self.free = bytearray(board.water)  # by hex index: open water that is not a buoy
+        # by hex index: open water that is not a buoy (copied from the lake's water as bytes)
+        self.free = bytearray(board.tables.derived("water as bytes", partial(bytes, board.water)))
         for h in blocked:
             i = board.index_or_none(h)
             if i is not None:
