@@ -65,10 +65,9 @@ def tile(kind: str, hexes, **data):
 
 def expansion_race(tiles, land: Iterable[tuple[int, int]] = (), **rules):
     """The SQUARE_SPOTS race with hand-placed expansion tiles."""
-    import dataclasses
-
+    from course_builder.core.records import replace
     from course_builder.powerboats.play.race import Race
 
     base = square_race(land, **rules)
-    course = dataclasses.replace(base.course, expansion_tiles=tuple(tiles))
+    course = replace(base.course, expansion_tiles=tuple(tiles))
     return Race(base.board, course, base.rules)

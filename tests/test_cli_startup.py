@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -39,3 +40,27 @@ def test_help_imports_no_game_and_lists_them_as_their_commands_do() -> None:
     loaded_text, loaded = _help(every_game)  # every game imported first: click's own listing
     assert "course_builder.cli.vanuatu" in loaded
     assert text == loaded_text
+
+
+POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 "
+            "| yellow 2")
+BOARD_FILE = str(Path(__file__).resolve().parents[1] / "data" / "boards" / "classic.board")
+
+
+@pytest.mark.parametrize("args", [
+    ["adjudicate", "--position", POSITION, "--move", "+r2/13R"],
+    ["moves", "--position", POSITION, "--dice", "3,1,3"],
+    ["course", "--race", "A", "--seed", "7", "--expansion"],
+    ["check-board", BOARD_FILE],
+], ids=lambda args: args[0])
+def test_the_commands_users_wait_for_import_no_dataclasses(args: list[str]) -> None:
+    """Making dataclasses costs start-up (the :mod:`dataclasses` module, and some 0.8 ms a
+    class): the classes on these commands' paths are records or written by hand
+    (:mod:`course_builder.core.records`), so the module is never imported."""
+    probe = ("import sys\nfrom course_builder.cli import main\n"
+             f"sys.argv = ['course-builder', 'powerboats', *{args!r}]\n"
+             "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done\n"
+             "print('dataclasses' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stderr.splitlines()[-1] == "False"

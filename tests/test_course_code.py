@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import from_offset
+from course_builder.core.records import replace
 from course_builder.powerboats.course.code import (
     CourseCodeError,
     course_code,
@@ -89,8 +88,8 @@ def test_a_tile_off_its_spot_gets_its_hexes() -> None:
     board = classic_board()
     course = CourseMaker(board).generate("B", 4, expansion=True)
     tile = course.expansion_tiles[0]
-    moved = dataclasses.replace(tile, hexes=tuple(reversed(tile.hexes)))
-    odd = dataclasses.replace(course, expansion_tiles=(moved, *course.expansion_tiles[1:]))
+    moved = replace(tile, hexes=tuple(reversed(tile.hexes)))
+    odd = replace(course, expansion_tiles=(moved, *course.expansion_tiles[1:]))
     code = course_code(odd, board)
     rows = "-".join(f"{r}.{c}" for r, c in (h.offset for h in moved.hexes))
     assert code.split(":")[4].split(",")[0] == f"{tile.spot}=Mccw@{rows}"

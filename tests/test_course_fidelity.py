@@ -9,13 +9,13 @@ rule (COURSE-09..COURSE-11); random lakes put buoys only where boats can go roun
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.core.records import replace
 from course_builder.powerboats.course.arrows import CourseFrame, best_route
 from course_builder.powerboats.course.audit import circle_faults, rounding_faults, section_faults
 from course_builder.powerboats.course.circles import sweeps
@@ -98,7 +98,7 @@ def test_the_audit_flags_a_rounding_credited_too_early_course04() -> None:
     board = random_lake(0)
     course = CourseMaker(board).generate("A", 0)
     assert course.route is not None
-    early = dataclasses.replace(course, route=Route(course.route.hexes, (1, 2, 3)))
+    early = replace(course, route=Route(course.route.hexes, (1, 2, 3)))
     assert rounding_faults(board, early) == [
         f"buoy {k}: credited at step {k}, but the net crossings of its line there are 0 "
         "(COURSE-04)" for k in (1, 2, 3)]
@@ -142,7 +142,7 @@ def test_a_full_circle_round_buoy_1_is_seen_course06() -> None:
         "buoy 1: arrow cw forces a complete circle: the shortest route sweeps 378 degrees round "
         "the buoy; ccw would not (narrative, \"Building a Course\"; COURSE-06)"]
     assert circle_faults(frame, course) == []
-    flipped = dataclasses.replace(course, route=wrong.route)
+    flipped = replace(course, route=wrong.route)
     assert circle_faults(frame, flipped) == [
         "with arrows ccw/cw/cw the route sweeps a complete circle round 1 buoy(s); arrows "
         "ccw/cw/cw would round 0 (COURSE-06)"]

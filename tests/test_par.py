@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli as main
+from course_builder.core import records
 from course_builder.powerboats import CourseMaker, Race, Rules
 from course_builder.powerboats.course.progress import progress_states
 from course_builder.powerboats.play.kernel import dice_decisions
@@ -58,7 +59,7 @@ the brute force: 7 rounding states, not 37, so that it plays every full turn in 
 def tiny_race(tiles: tuple = (), **rules: object) -> Race:
     board = lake(5, 6, TINY_SPOTS)
     course = CourseMaker(board).build("A", ("A1", "A2", "A3", "A4"))
-    course = dataclasses.replace(course, expansion_tiles=tuple(tiles))
+    course = records.replace(course, expansion_tiles=tuple(tiles))
     return Race(board, course, Rules(**rules))  # type: ignore[arg-type]
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
-from course_builder.core.records import frozen_record, record_fields
+from course_builder.core.records import frozen_record, record_fields, replace
 from course_builder.powerboats.play import events as ev
 
 
@@ -132,6 +133,25 @@ def test_a_record_calls_its_post_init_as_the_dataclass() -> None:
     assert pickle.loads(pickle.dumps(Checked(1))) == Checked(1)
 
 
+def test_replace_makes_a_changed_record_as_dataclasses_replace_does() -> None:
+    record, data = WithDefaults("a", tags=("x",)), DataWithDefaults("a", tags=("x",))
+    changed = replace(record, size=5)
+    assert changed == WithDefaults("a", 5, ("x",)) and type(changed) is WithDefaults
+    assert record == WithDefaults("a", 3, ("x",))  # the original is as it was
+    assert repr(changed) == repr(dataclasses.replace(data, size=5)).replace("DataWithDefaults",
+                                                                            "WithDefaults")
+    assert replace(record) == record and replace(record) is not record
+    assert replace(Checked(1, "a"), name="b").name == "B"  # through __init__: __post_init__ runs
+    with pytest.raises(ValueError, match="negative"):
+        replace(Checked(1), size=-1)
+    with pytest.raises(TypeError, match="WithDefaults has no field 'colour'"):
+        replace(record, colour="red")
+    with pytest.raises(TypeError):
+        dataclasses.replace(data, colour="red")  # type: ignore[call-arg]  # the same refusal
+    with pytest.raises(TypeError, match="takes a record, not DataWithDefaults"):
+        replace(data, size=5)
+
+
 def test_a_record_keeps_the_methods_its_class_defines() -> None:
     class Own:
         size: int
@@ -189,3 +209,63 @@ def test_a_record_shows_its_fields_as_its_signature_before_and_after_its_first_r
     assert str(inspect.signature(Later)) == "(a, b='x')"
     Later(1)
     assert list(inspect.signature(Later).parameters) == ["a", "b"]
+
+
+def test_the_classes_written_by_hand_behave_as_the_dataclasses_they_were() -> None:
+    """Where a record does not fit (a ``cached_property``, a mutable class, a field left out of
+    equality) the class is written by hand; it keeps what the dataclass gave: frozen ones refuse
+    changes, are equal by their compared fields and hash so; mutable ones are equal by their
+    fields and unhashable; all print as the dataclass did."""
+    from course_builder.powerboats.course.generate import CourseMaker
+    from course_builder.powerboats.lake.boardfile import parse_kit
+    from course_builder.powerboats.lake.catalog import classic_board
+    from course_builder.powerboats.play.notation import RaceBook, parse_position
+    from course_builder.powerboats.play.position import Position
+    from course_builder.powerboats.play.race import Race
+
+    text = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 "
+            "| yellow 2")
+    position = parse_position(text, book=RaceBook())
+    again = Position(Race(position.race.board, position.race.course), position.boats, 0, 2)
+    assert again == position and hash(again) == hash(position)  # the race is not compared
+    assert again != Position(again.race, position.boats, 1, 2)
+    assert repr(position) == f"Position(boats={position.boats!r}, to_move=0, turn=2)"
+    assert not hasattr(position, "__dict__")
+    for frozen in (position, again):
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field"):
+            frozen.turn = 3  # type: ignore[misc]
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field"):
+            del frozen.turn  # type: ignore[misc]
+    copied = copy.copy(position)
+    assert copied == position and copied.race is position.race
+    match position:
+        case Position(race, boats, to_move, turn):
+            assert (race, boats, to_move, turn) == (position.race, position.boats, 0, 2)
+
+    race = position.race
+    assert race == Race(race.board, race.course, race.rules)
+    assert race != Race(race.board, race.course, race.rules, "@elsewhere.json")
+    assert Race.__hash__ is None and CourseMaker.__hash__ is None
+    assert repr(race).startswith("Race(board=") and repr(race).endswith("notation_ref=None)")
+
+    board = classic_board()
+    maker = CourseMaker(board)
+    assert maker == CourseMaker(board) and maker != CourseMaker(board, solve_routes=False)
+    assert repr(maker) == (f"CourseMaker(board={board!r}, options={maker.options!r}, "
+                           "solve_routes=True)")
+    frame = maker.frame(list(maker.spots("A")), race.course.tile.hexes,
+                        race.course.buoy("finish").hex)
+    twin = maker.frame(list(maker.spots("A")), race.course.tile.hexes,
+                       race.course.buoy("finish").hex)
+    assert frame == twin and hash(frame) == hash(twin) and frame.waypoints() == twin.waypoints()
+    assert repr(frame).startswith("CourseFrame(board=") and "gates=" in repr(frame)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        frame.axis = frame.axis  # type: ignore[misc]
+
+    path = Path(__file__).resolve().parents[1] / "data" / "boards" / "classic.board"
+    grid = parse_kit(path.read_text(encoding="utf-8"), str(path)).border
+    assert grid == type(grid)(grid.cells, grid.positions) and hash(grid) == hash(
+        type(grid)(grid.cells, grid.positions))
+    assert grid.terrain_text and repr(grid).startswith("Grid(cells=((Cell(terrain=")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        grid.cells = ()  # type: ignore[misc]

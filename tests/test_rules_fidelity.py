@@ -8,13 +8,12 @@ it); rulings EXP-05, EXP-11 and EXP-13 in docs/rulings.md.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, from_offset
+from course_builder.core.records import replace
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import ExpansionTile
 from course_builder.powerboats.course.rounding import Sense
@@ -48,7 +47,7 @@ CURRENT = laid("current", [(4, 12), (3, 12), (2, 11)], flow=Direction.NW)
 
 
 def race(tile: ExpansionTile, **rules) -> Race:
-    return Race(BOARD, dataclasses.replace(COURSE, expansion_tiles=(tile,)), Rules(**rules))
+    return Race(BOARD, replace(COURSE, expansion_tiles=(tile,)), Rules(**rules))
 
 
 def boat(colour: str, row: int, col: int, heading: str, dice=()) -> Boat:

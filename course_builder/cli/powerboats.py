@@ -372,8 +372,7 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
 
 def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[Any]:
     """Each course with a note of what a quick simulation says of it (SIM-04)."""
-    import dataclasses
-
+    from course_builder.core.records import replace
     from course_builder.powerboats.course.code import course_code
     from course_builder.powerboats.study.runner import SimJob, simulate_many
     from course_builder.powerboats.study.stats import summarize
@@ -392,14 +391,13 @@ def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[An
                     f"finish (10-90%: {t.percentiles[10]:.0f}-{t.percentiles[90]:.0f}); "
                     f"{s.crashes_per_race:.1f} crashes and {s.sink_rate:.0%} sinkings per boat "
                     "and race (SIM-04)")
-        out.append(dataclasses.replace(course, notes=(*course.notes, note)))
+        out.append(replace(course, notes=(*course.notes, note)))
     return out
 
 
 def _with_par(lake: Any, courses: list[Any]) -> list[Any]:
     """Each course with a note of its par (docs/par.md)."""
-    import dataclasses
-
+    from course_builder.core.records import replace
     from course_builder.powerboats.play.race import Race
     from course_builder.powerboats.study.par import par_for
 
@@ -410,7 +408,7 @@ def _with_par(lake: Any, courses: list[Any]) -> list[Any]:
             bar(k + 1, len(courses))
             note = (f"par {par:.1f} turns: the expected turns of one boat alone with perfect play "
                     "(PAR-01..PAR-05)")
-            out.append(dataclasses.replace(course, notes=(*course.notes, note)))
+            out.append(replace(course, notes=(*course.notes, note)))
     return out
 
 

@@ -18,11 +18,17 @@ read the field names, and they give what the dataclass gives:
 * assigning or deleting a field raises :class:`dataclasses.FrozenInstanceError`;
 * ``__slots__`` (no ``__dict__``, so no ``cached_property``); pickling and :mod:`copy` work.
 
-:func:`record_fields` names the fields (as :func:`dataclasses.fields` does for a dataclass);
-:func:`dataclasses.replace` and :func:`dataclasses.asdict` do not take records (classes that
-need them stay dataclasses). Fields are the class's own annotations other than ``ClassVar``
-ones; a default is a plain value (no ``field()``, no factory: records are immutable, so a shared
-default is safe only when it is immutable too); a record does not derive from another record.
+:func:`record_fields` names the fields (as :func:`dataclasses.fields` does for a dataclass) and
+:func:`replace` makes a changed copy (as :func:`dataclasses.replace` does; that one and
+:func:`dataclasses.asdict` do not take records). Fields are the class's own annotations other
+than ``ClassVar`` ones; a default is a plain value (no ``field()``, no factory: records are
+immutable, so a shared default is safe only when it is immutable too); a record does not derive
+from another record.
+
+A class a record does not fit (one that needs a ``__dict__`` for ``cached_property``, a mutable
+one, one with a field left out of equality) is written by hand, with :func:`frozen_setattr` and
+:func:`frozen_delattr` when it is immutable, rather than made a dataclass: on a command's import
+path a dataclass costs the :mod:`dataclasses` module and some 0.8 ms of its own.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
+R = TypeVar("R")
 _MISSING = object()
 
 
@@ -72,6 +79,36 @@ def frozen_record(cls: T) -> T:
 def record_fields(record: object) -> tuple[str, ...]:
     """The names of a record's fields, in order."""
     return type(record).__match_args__  # type: ignore[attr-defined, no-any-return]
+
+
+def replace(record: R, /, **changes: Any) -> R:
+    """A new record of the same class with the fields named in ``changes`` changed and the others
+    as they are (the record's :func:`dataclasses.replace`). It is made through ``__init__``, so
+    ``__post_init__`` checks and converts it as it did the original. A name that is not a field
+    raises :class:`TypeError`, as does anything that is not a record."""
+    kind = type(record)
+    if "_values" not in kind.__dict__:
+        raise TypeError(f"replace() takes a record, not {kind.__name__}")
+    names = record_fields(record)
+    unknown = [name for name in changes if name not in names]
+    if unknown:
+        raise TypeError(f"{kind.__name__} has no field {unknown[0]!r} (fields: "
+                        f"{', '.join(names)})")
+    values = {name: getattr(record, name) for name in names}
+    values.update(changes)
+    return kind(**values)  # type: ignore[no-any-return]
+
+
+def frozen_setattr(self: object, name: str, value: object) -> None:
+    """``__setattr__`` for an immutable class written by hand: every assignment raises
+    :class:`dataclasses.FrozenInstanceError`, as it does in a frozen dataclass. Its own
+    ``__init__`` sets the fields with ``object.__setattr__``."""
+    raise _frozen(f"cannot assign to field {name!r}")
+
+
+def frozen_delattr(self: object, name: str) -> None:
+    """``__delattr__`` for an immutable class written by hand (see :func:`frozen_setattr`)."""
+    raise _frozen(f"cannot delete field {name!r}")
 
 
 def _hash_is_implied(cls: type) -> bool:
@@ -201,4 +238,4 @@ def _setstate(self: Any, state: list[Any]) -> None:
         object.__setattr__(self, name, value)
 
 
-__all__ = ["frozen_record", "record_fields"]
+__all__ = ["frozen_delattr", "frozen_record", "frozen_setattr", "record_fields", "replace"]

@@ -11,11 +11,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.records import frozen_record
+from course_builder.core.records import frozen_delattr, frozen_record, frozen_setattr
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.course.progress import GateBook
@@ -55,11 +54,19 @@ class Sides:
 ANY_SIDES = Sides()
 
 
-@dataclass(frozen=True)
 class CourseFrame:
     """What is fixed before the arrows are chosen: the board, the start/finish tile's hexes and
     axis, the hexes of buoys 1-3, every hex no boat may enter (the five buoys), and the gate book
-    of the board (whoever solves courses on it owns one)."""
+    of the board (whoever solves courses on it owns one).
+
+    Immutable, equal to a frame with equal fields, hashable and printed as the frozen dataclass
+    it was; written by hand (not a record) because it keeps its waypoints and turns in
+    ``cached_property`` attributes, which need a ``__dict__``.
+    """
+
+    __match_args__ = ("board", "tile", "axis", "buoys", "blocked", "gates")
+    __setattr__ = frozen_setattr
+    __delattr__ = frozen_delattr
 
     board: Board
     tile: tuple[Hex, ...]
@@ -67,6 +74,31 @@ class CourseFrame:
     buoys: tuple[Hex, ...]
     blocked: tuple[Hex, ...]
     gates: GateBook
+
+    def __init__(self, board: Board, tile: tuple[Hex, ...], axis: Direction,
+                 buoys: tuple[Hex, ...], blocked: tuple[Hex, ...], gates: GateBook) -> None:
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "axis", axis)
+        object.__setattr__(self, "buoys", buoys)
+        object.__setattr__(self, "blocked", blocked)
+        object.__setattr__(self, "gates", gates)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.board, self.tile, self.axis, self.buoys, self.blocked, self.gates)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CourseFrame) and other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}"
+                          for name, value in zip(self.__match_args__, self._fields(), strict=True))
+        return f"{type(self).__qualname__}({shown})"
 
     def waypoints(self) -> list[tuple[float, float]]:
         """Course polyline start tile -> 1 -> 2 -> 3 -> finish tile, in y-up coordinates."""

@@ -17,9 +17,9 @@ together.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache, partial
 
+from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.progress import Gate, advance, progress_states
 from course_builder.powerboats.lake.board import Board
 
@@ -56,7 +56,7 @@ def sign_row(buoys: int, key: int) -> Row:
     return transitions(buoys, tuple(key // 3 ** j % 3 - 1 for j in range(buoys)))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CrossingTables:
     """The steps across the lines of some gates (see the module docstring)."""
 

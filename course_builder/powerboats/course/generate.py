@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from course_builder.core.hexgrid import Hex
 from course_builder.powerboats.course.arrows import (
@@ -41,18 +40,44 @@ from course_builder.powerboats.course.progress import GateBook
 from course_builder.powerboats.course.tile import start_tile_at
 from course_builder.powerboats.lake.board import Board, Spot
 
+_DEFAULT_OPTIONS = CourseOptions()
+"""The options of a maker not given any (a record: immutable, so one shared value is safe)."""
 
-@dataclass
+
 class CourseMaker:
-    """Builds courses on one board; remembers the arrow solution of each buoy assignment."""
+    """Builds courses on one board; remembers the arrow solution of each buoy assignment.
 
-    board: Board
-    options: CourseOptions = field(default_factory=CourseOptions)
-    solve_routes: bool = True
-    """False: arrows from the turns alone and start/finish directions facing buoys 1 and 3, no
-    route search (fast, for statistics; not checked against forced circles)."""
-    _solutions: dict[tuple[str, ...], ArrowSolution | str] = field(default_factory=dict, repr=False)
-    _gates: GateBook | None = field(default=None, repr=False)
+    A plain mutable class, equal to a maker with equal fields and unhashable, as the dataclass
+    it was (a dataclass would cost every command that lays a course the :mod:`dataclasses`
+    module: see :mod:`course_builder.core.records`).
+    """
+
+    def __init__(self, board: Board, options: CourseOptions = _DEFAULT_OPTIONS,
+                 solve_routes: bool = True,
+                 _solutions: dict[tuple[str, ...], ArrowSolution | str] | None = None,
+                 _gates: GateBook | None = None) -> None:
+        self.board = board
+        self.options = options
+        self.solve_routes = solve_routes
+        """False: arrows from the turns alone and start/finish directions facing buoys 1 and 3,
+        no route search (fast, for statistics; not checked against forced circles)."""
+        self._solutions: dict[tuple[str, ...], ArrowSolution | str] = (
+            {} if _solutions is None else _solutions)
+        self._gates = _gates
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.board, self.options, self.solve_routes, self._solutions, self._gates)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CourseMaker) and other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(board={self.board!r}, options={self.options!r}, "
+                f"solve_routes={self.solve_routes!r})")
 
     @property
     def gates(self) -> GateBook:

@@ -9,7 +9,6 @@ them, the Expansion 1 tiles, and the shortest legal route. Rules: reference and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -121,7 +120,7 @@ class StartFinishTile:
         }
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ExpansionTile:
     """An Expansion 1 tile: its kind, the spot it was placed at, its 3 hexes (from the spot
     outwards), and what its effect needs: the current's flow, the maelstrom's sense, the rocks."""
@@ -174,7 +173,7 @@ class Route:
                 "roundings": list(self.roundings)}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Course:
     """A complete course for one race."""
 
@@ -187,7 +186,7 @@ class Course:
     route: Route | None = None
     seed: int | None = None
     notes: tuple[str, ...] = ()
-    options: CourseOptions = field(default_factory=CourseOptions)
+    options: CourseOptions = CourseOptions()  # immutable: one shared default is safe
 
     def buoy(self, number: int | str) -> Buoy:
         for b in self.buoys:

@@ -13,9 +13,8 @@ lake's edge is shore: moving off the board is a crash.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from course_builder.core.bitgrid import BitGrid, bit_grid
 from course_builder.core.errors import CourseBuilderError
@@ -39,7 +38,7 @@ class BoardError(CourseBuilderError):
     """A board that cannot be built or used as asked."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BoardSource:
     """How to build a board again: the record a board keeps and a course file carries.
 
@@ -81,7 +80,7 @@ class BoardSource:
         return ", ".join(f"{k} {v}" for k, v in self.to_json().items() if k != "board")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class LetterMark:
     """A letter printed on a hex before spots are numbered: which letter, whether the hex is an
     island, the side it is printed against, and whether the data is approximate."""
@@ -362,7 +361,22 @@ class Board(HexBoard):
 
 
 
-def number_spots(marks: Iterable[tuple[Hex, LetterMark]]) -> list[Spot]:
+class Mark(Protocol):
+    """What numbering spots reads of a printed letter: a :class:`LetterMark`, or a ``.board``
+    file's :class:`~course_builder.powerboats.lake.boardfile.SpotMark` (which also has where it is
+    written)."""
+
+    @property
+    def letter(self) -> str: ...
+    @property
+    def on_land(self) -> bool: ...
+    @property
+    def side(self) -> Direction: ...
+    @property
+    def approximate(self) -> bool: ...
+
+
+def number_spots(marks: Iterable[tuple[Hex, Mark]]) -> list[Spot]:
     """Give spots their ids, letter + number in reading order of the assembled board."""
     ordered = sorted(marks, key=lambda hm: to_offset(hm[0]))
     counters = dict.fromkeys(LETTERS, 0)

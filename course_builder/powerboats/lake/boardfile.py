@@ -10,13 +10,12 @@ Every problem in a file raises :class:`BoardFileError` naming the file, line and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
-from course_builder.core.records import frozen_record
-from course_builder.powerboats.lake.board import LAND, WATER, LetterMark
+from course_builder.core.records import frozen_delattr, frozen_record, frozen_setattr
+from course_builder.powerboats.lake.board import LAND, WATER
 
 COVERED = "covered"
 
@@ -32,10 +31,16 @@ class BoardFileError(SourceError):
     """A ``.board`` file that cannot be read; the message is ``file:line:col: what is wrong``."""
 
 
-@dataclass(frozen=True)
-class SpotMark(LetterMark):
-    """A letter printed on a hex, as written in the file (with its line and column)."""
+@frozen_record
+class SpotMark:
+    """A letter printed on a hex, as written in the file: the fields of a
+    :class:`~course_builder.powerboats.lake.board.LetterMark` and the line and column it is
+    written at. (Not a subclass of it: a record does not derive from a record.)"""
 
+    letter: str
+    on_land: bool
+    side: Direction
+    approximate: bool = False
     line: int = 0
     col: int = 0
 
@@ -53,12 +58,36 @@ _PLAIN = {".": Cell(WATER), "#": Cell(LAND)}
 _PLAIN_COVERED = {**_PLAIN, "_": Cell(COVERED)}
 
 
-@dataclass(frozen=True)
 class Grid:
-    """A block of cells with, for error messages, the file position of each cell."""
+    """A block of cells with, for error messages, the file position of each cell.
+
+    Immutable, equal to a grid with equal cells and positions, hashable and printed as the
+    frozen dataclass it was; written by hand (not a record) because it keeps what it derives in
+    ``cached_property`` attributes, which need a ``__dict__``.
+    """
+
+    __match_args__ = ("cells", "positions")
+    __setattr__ = frozen_setattr
+    __delattr__ = frozen_delattr
 
     cells: tuple[tuple[Cell, ...], ...]
     positions: tuple[tuple[tuple[int, int], ...], ...]
+
+    def __init__(self, cells: tuple[tuple[Cell, ...], ...],
+                 positions: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "positions", positions)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Grid) and other.__class__ is self.__class__:
+            return (self.cells, self.positions) == (other.cells, other.positions)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.cells, self.positions))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(cells={self.cells!r}, positions={self.positions!r})"
 
     @property
     def rows(self) -> int:
@@ -145,15 +174,37 @@ class LakeKit:
 # ------------------------------------------------------------------------------------------------
 
 
-@dataclass
 class _Section:
-    kind: str
-    arg: tuple[str, ...]
-    line: int
-    col: int
-    props: dict[str, tuple[str, int, int]] = field(default_factory=dict)
-    rows: list[list[tuple[str, int]]] = field(default_factory=list)
-    row_lines: list[int] = field(default_factory=list)
+    """A ``[section]`` of the file as read: its kind and arguments, where its header is, then
+    its ``key = value`` properties and grid rows (each item with its line and column) as the
+    lines come. A plain mutable class (not a dataclass: see :mod:`course_builder.core.records`)."""
+
+    def __init__(self, kind: str, arg: tuple[str, ...], line: int, col: int,
+                 props: dict[str, tuple[str, int, int]] | None = None,
+                 rows: list[list[tuple[str, int]]] | None = None,
+                 row_lines: list[int] | None = None) -> None:
+        self.kind = kind
+        self.arg = arg
+        self.line = line
+        self.col = col
+        self.props: dict[str, tuple[str, int, int]] = {} if props is None else props
+        self.rows: list[list[tuple[str, int]]] = [] if rows is None else rows
+        self.row_lines: list[int] = [] if row_lines is None else row_lines
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.arg, self.line, self.col, self.props, self.rows, self.row_lines)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Section) and other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
+
+    def __repr__(self) -> str:
+        return (f"_Section(kind={self.kind!r}, arg={self.arg!r}, line={self.line!r}, "
+                f"col={self.col!r}, props={self.props!r}, rows={self.rows!r}, "
+                f"row_lines={self.row_lines!r})")
 
 
 _GRID_SECTIONS = {"border", "tile"}

@@ -8,11 +8,11 @@ reference, "Setup" (4 border pieces and 6 lake tiles fitted at random); BOARD-01
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 
 from course_builder.core.hexgrid import Hex, from_offset
+from course_builder.core.records import replace
 from course_builder.powerboats.lake.board import (
     BORDER,
     LETTERS,
@@ -123,8 +123,8 @@ def assemble(kit: LakeKit, arrangement: Mapping[str, Placement] | None = None, *
         marks.extend((from_offset(slot.row + r, c0 + c), mark) for r, c, mark in laid)
         slot_sections.append(Section(slot_name, slot.row, slot.col, tr, tc, placement.code()))
     _check_spot_counts(kit.path, marks)
-    recorded = dataclasses.replace(source or BoardSource(kit.name),
-                                   arrangement=format_arrangement(kit, arrangement))
+    recorded = replace(source or BoardSource(kit.name),
+                       arrangement=format_arrangement(kit, arrangement))
     return Board(
         kit.name, ["".join(row).replace("_", "") for row in terrain], sections, number_spots(marks),
         slots=slot_sections, source=recorded, named=True,

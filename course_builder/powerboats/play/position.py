@@ -14,13 +14,12 @@ As in python-chess (``Board.fen()``, ``Move.uci()``), the models write their own
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.records import frozen_record
+from course_builder.core.records import frozen_delattr, frozen_record, frozen_setattr
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT
 
@@ -210,17 +209,57 @@ def _coerce(record: object, **kinds: type[StrEnum]) -> None:
 _NEW = object.__new__
 
 
-@dataclass(frozen=True, slots=True)
 class Position:
-    """Boats on a race course, whose turn it is and the turn number."""
+    """Boats on a race course, whose turn it is and the turn number.
 
-    race: Race = field(compare=False, repr=False)
+    Immutable, with ``__slots__``; equal to (and hashing as) a position with the same boats, boat
+    to move and turn, whatever its race object; printed without the race. That is the frozen
+    dataclass with slots it was, its ``race`` field left out of equality and ``repr``: written by
+    hand because a record compares and prints every field (and a dataclass would cost every
+    command that reads a position the :mod:`dataclasses` module).
+    """
+
+    __slots__ = ("boats", "race", "to_move", "turn")
+    __match_args__ = ("race", "boats", "to_move", "turn")
+    __setattr__ = frozen_setattr
+    __delattr__ = frozen_delattr
+
+    race: Race
     boats: tuple[Boat, ...]
-    to_move: int = 0
+    to_move: int
     """Index in ``boats`` of the boat whose turn it is."""
-    turn: int = 1
+    turn: int
 
-    def __post_init__(self) -> None:
+    def __init__(self, race: Race, boats: tuple[Boat, ...], to_move: int = 0,
+                 turn: int = 1) -> None:
+        object.__setattr__(self, "race", race)
+        object.__setattr__(self, "boats", boats)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "turn", turn)
+        self._check()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Position) and other.__class__ is self.__class__:
+            return (self.boats, self.to_move, self.turn) == (other.boats, other.to_move,
+                                                             other.turn)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.boats, self.to_move, self.turn))
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(boats={self.boats!r}, to_move={self.to_move!r}, "
+                f"turn={self.turn!r})")
+
+    def __getstate__(self) -> list[Any]:
+        return [self.race, self.boats, self.to_move, self.turn]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for name, value in zip(self.__match_args__, state, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _check(self) -> None:
+        """Refuse a position that is not possible (:class:`PositionError`)."""
         seen: dict[Hex, str] = {}
         colours = set()
         if not self.boats:

@@ -10,7 +10,6 @@ microseconds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 from typing import Any
@@ -26,18 +25,43 @@ _plus_one = (1).__add__
 """``n + 1`` as a function for :func:`map` (steps to a hex are one more than the run before it)."""
 
 
-@dataclass
+_DEFAULT_RULES = Rules()
+"""The rules of a race not given any (a record: immutable, so one shared value is safe)."""
+
+
 class Race:
-    """A board, a course and the rules, with the tables the kernel uses."""
+    """A board, a course and the rules, with the tables the kernel uses.
 
-    board: Board
-    course: Course
-    rules: Rules = field(default_factory=Rules)
-    notation_ref: str | None = None
-    """How positions on this race name its course, when not by the course code (e.g. an
-    ``@course.json`` reference)."""
+    A plain mutable class (it keeps tables, and ``cached_property`` ones, in its ``__dict__``),
+    equal to a race with the same board, course, rules and ``notation_ref`` and unhashable, as
+    the dataclass it was (a dataclass would cost every command that plays a move the
+    :mod:`dataclasses` module: see :mod:`course_builder.core.records`).
+    """
 
-    def __post_init__(self) -> None:
+    def __init__(self, board: Board, course: Course, rules: Rules = _DEFAULT_RULES,
+                 notation_ref: str | None = None) -> None:
+        self.board = board
+        self.course = course
+        self.rules = rules
+        self.notation_ref = notation_ref
+        """How positions on this race name its course, when not by the course code (e.g. an
+        ``@course.json`` reference)."""
+        self._build_tables()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Race) and other.__class__ is self.__class__:
+            return ((self.board, self.course, self.rules, self.notation_ref)
+                    == (other.board, other.course, other.rules, other.notation_ref))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(board={self.board!r}, course={self.course!r}, "
+                f"rules={self.rules!r}, notation_ref={self.notation_ref!r})")
+
+    def _build_tables(self) -> None:
+        """The tables the kernel reads, from the board, the course and the rules."""
         board = self.board
         n = len(board)
         self.n = n
