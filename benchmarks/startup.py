@@ -104,9 +104,8 @@ def run(argv: list[str]) -> float:
 
 def loaded(code: str, args: list[str]) -> set[str]:
     """The third-party packages a process running ``code`` has imported at its end."""
-    probe = (f"import sys\ntry:\n    {code}\nexcept SystemExit:\n    pass\n"
-             f"print(','.join({{m.split('.')[0] for m in sys.modules}} & {set(THIRD_PARTY)!r}),"
-             " file=sys.stderr)")
+    probe = ("import atexit, sys\natexit.register(lambda: print(','.join({m.split('.')[0] for m "
+             f"in sys.modules}} & {set(THIRD_PARTY)!r}), file=sys.stderr))\n{code}")
     done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True,
                           cwd=ROOT, check=True, env=ENV)
     return set(filter(None, done.stderr.strip().splitlines()[-1].split(",")))

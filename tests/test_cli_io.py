@@ -439,3 +439,27 @@ def test_no_dice_kept_under_zero_dice_turn_false_is_refused() -> None:
     refused = run("moves", "--no-zero-dice-turn", "--position", position, "--dice", "")
     assert refused.exit_code == 1 and "must add one" in one_line_error(refused)
     assert run("moves", "--position", position, "--dice", "").exit_code == 0
+
+
+@pytest.mark.parametrize(("args", "status"), [
+    (["--help"], 0),
+    (["powerboats", "course", "--race", "A", "--seed", "3"], 0),
+    (["powerboats", "course", "--race", "Z"], 2),
+    (["powerboats", "validate", "/no/such/course.json"], 1),
+])
+def test_the_script_ends_at_once_keeping_exit_codes_atexit_and_output(args: list[str],
+                                                                      status: int) -> None:
+    """``main()`` ends the process without tearing the interpreter down (cli.exit_now): the
+    documented exit codes stand, functions registered with ``atexit`` still run, and all that
+    was printed arrives (the course's last line is its route)."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, sys; atexit.register(lambda: print('atexit ran', file=sys.stderr)); "
+            "from course_builder.cli import main; sys.argv[0] = 'course-builder'; main()")
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == status
+    assert done.stderr.endswith("atexit ran\n")
+    if status == 0:
+        assert done.stdout.endswith("\n") and len(done.stdout) > 200

@@ -24,10 +24,10 @@ def test_each_summary_is_the_commands_own_help(name: str) -> None:
 def _help(first: str) -> tuple[str, str]:
     """``course-builder --help`` in a new process after running ``first``: what it prints, and
     the command line's modules imported by the end."""
-    probe = (f"import sys\n{first}\nfrom course_builder.cli import main\n"
-             "sys.argv = ['course-builder', '--help']\ntry:\n    main()\nexcept SystemExit:\n"
-             "    pass\nprint(sorted(m for m in sys.modules if m.startswith('course_builder.cli.')),"
-             " file=sys.stderr)")
+    probe = ("import atexit, sys\natexit.register(lambda: print(sorted(m for m in sys.modules if "
+             "m.startswith('course_builder.cli.')), file=sys.stderr))\n"
+             f"{first}\nfrom course_builder.cli import main\n"
+             "sys.argv = ['course-builder', '--help']\nmain()")  # main() ends the process
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     return done.stdout, done.stderr.strip()
@@ -57,10 +57,10 @@ def test_the_commands_users_wait_for_import_no_dataclasses(args: list[str]) -> N
     """Making dataclasses costs start-up (the :mod:`dataclasses` module, and some 0.8 ms a
     class): the classes on these commands' paths are records or written by hand
     (:mod:`course_builder.core.records`), so the module is never imported."""
-    probe = ("import sys\nfrom course_builder.cli import main\n"
-             f"sys.argv = ['course-builder', 'powerboats', *{args!r}]\n"
-             "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done\n"
-             "print('dataclasses' in sys.modules, file=sys.stderr)")
+    probe = ("import atexit, sys\n"
+             "atexit.register(lambda: print('dataclasses' in sys.modules, file=sys.stderr))\n"
+             "from course_builder.cli import main\n"
+             f"sys.argv = ['course-builder', 'powerboats', *{args!r}]\nmain()")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stderr.splitlines()[-1] == "False"
