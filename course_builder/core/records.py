@@ -99,6 +99,21 @@ def replace(record: R, /, **changes: Any) -> R:
     return kind(**values)  # type: ignore[no-any-return]
 
 
+def by_fields(*names: str, hashable: bool) -> Callable[[T], T]:
+    """For a class written by hand: the equality, ``repr`` and ``__match_args__`` a record has,
+    over the attributes ``names`` (equal only to an instance of the same class with equal
+    values); hashed by them too if ``hashable``, else unhashable (a mutable class). Its own
+    ``__init__`` sets them."""
+    def give(cls: T) -> T:
+        cls.__match_args__ = names  # type: ignore[attr-defined, misc]
+        cls._values = staticmethod(_getter(names))  # type: ignore[attr-defined]
+        cls.__eq__ = _eq  # type: ignore[assignment, method-assign]
+        cls.__repr__ = _repr  # type: ignore[assignment, method-assign]
+        cls.__hash__ = _hash if hashable else None  # type: ignore[assignment, method-assign]
+        return cls
+    return give
+
+
 def frozen_setattr(self: object, name: str, value: object) -> None:
     """``__setattr__`` for an immutable class written by hand: every assignment raises
     :class:`dataclasses.FrozenInstanceError`, as it does in a frozen dataclass. Its own
@@ -238,4 +253,5 @@ def _setstate(self: Any, state: list[Any]) -> None:
         object.__setattr__(self, name, value)
 
 
-__all__ = ["frozen_delattr", "frozen_record", "frozen_setattr", "record_fields", "replace"]
+__all__ = ["by_fields", "frozen_delattr", "frozen_record", "frozen_setattr", "record_fields",
+           "replace"]

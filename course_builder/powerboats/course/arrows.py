@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.records import frozen_delattr, frozen_record, frozen_setattr
+from course_builder.core.records import by_fields, frozen_delattr, frozen_record, frozen_setattr
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.course.progress import GateBook
@@ -54,6 +54,7 @@ class Sides:
 ANY_SIDES = Sides()
 
 
+@by_fields("board", "tile", "axis", "buoys", "blocked", "gates", hashable=True)
 class CourseFrame:
     """What is fixed before the arrows are chosen: the board, the start/finish tile's hexes and
     axis, the hexes of buoys 1-3, every hex no boat may enter (the five buoys), and the gate book
@@ -64,7 +65,6 @@ class CourseFrame:
     ``cached_property`` attributes, which need a ``__dict__``.
     """
 
-    __match_args__ = ("board", "tile", "axis", "buoys", "blocked", "gates")
     __setattr__ = frozen_setattr
     __delattr__ = frozen_delattr
 
@@ -83,22 +83,6 @@ class CourseFrame:
         object.__setattr__(self, "buoys", buoys)
         object.__setattr__(self, "blocked", blocked)
         object.__setattr__(self, "gates", gates)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.board, self.tile, self.axis, self.buoys, self.blocked, self.gates)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, CourseFrame) and other.__class__ is self.__class__:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}"
-                          for name, value in zip(self.__match_args__, self._fields(), strict=True))
-        return f"{type(self).__qualname__}({shown})"
 
     def waypoints(self) -> list[tuple[float, float]]:
         """Course polyline start tile -> 1 -> 2 -> 3 -> finish tile, in y-up coordinates."""

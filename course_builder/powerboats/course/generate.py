@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.records import by_fields
 from course_builder.powerboats.course.arrows import (
     ArrowSolution,
     CourseFrame,
@@ -44,12 +45,13 @@ _DEFAULT_OPTIONS = CourseOptions()
 """The options of a maker not given any (a record: immutable, so one shared value is safe)."""
 
 
+@by_fields("board", "options", "solve_routes", hashable=False)
 class CourseMaker:
     """Builds courses on one board; remembers the arrow solution of each buoy assignment.
 
-    A plain mutable class, equal to a maker with equal fields and unhashable, as the dataclass
-    it was (a dataclass would cost every command that lays a course the :mod:`dataclasses`
-    module: see :mod:`course_builder.core.records`).
+    A plain mutable class, equal to a maker on an equal board with equal options (what it
+    remembers does not count) and unhashable (a dataclass would cost every command that lays a
+    course the :mod:`dataclasses` module: see :mod:`course_builder.core.records`).
     """
 
     def __init__(self, board: Board, options: CourseOptions = _DEFAULT_OPTIONS,
@@ -64,20 +66,6 @@ class CourseMaker:
         self._solutions: dict[tuple[str, ...], ArrowSolution | str] = (
             {} if _solutions is None else _solutions)
         self._gates = _gates
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.board, self.options, self.solve_routes, self._solutions, self._gates)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, CourseMaker) and other.__class__ is self.__class__:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
-
-    def __repr__(self) -> str:
-        return (f"{type(self).__qualname__}(board={self.board!r}, options={self.options!r}, "
-                f"solve_routes={self.solve_routes!r})")
 
     @property
     def gates(self) -> GateBook:

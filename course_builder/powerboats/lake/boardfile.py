@@ -14,7 +14,7 @@ from functools import cached_property
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
-from course_builder.core.records import frozen_delattr, frozen_record, frozen_setattr
+from course_builder.core.records import by_fields, frozen_delattr, frozen_record, frozen_setattr
 from course_builder.powerboats.lake.board import LAND, WATER
 
 COVERED = "covered"
@@ -58,6 +58,7 @@ _PLAIN = {".": Cell(WATER), "#": Cell(LAND)}
 _PLAIN_COVERED = {**_PLAIN, "_": Cell(COVERED)}
 
 
+@by_fields("cells", "positions", hashable=True)
 class Grid:
     """A block of cells with, for error messages, the file position of each cell.
 
@@ -66,7 +67,6 @@ class Grid:
     ``cached_property`` attributes, which need a ``__dict__``.
     """
 
-    __match_args__ = ("cells", "positions")
     __setattr__ = frozen_setattr
     __delattr__ = frozen_delattr
 
@@ -77,17 +77,6 @@ class Grid:
                  positions: tuple[tuple[tuple[int, int], ...], ...]) -> None:
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "positions", positions)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Grid) and other.__class__ is self.__class__:
-            return (self.cells, self.positions) == (other.cells, other.positions)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.cells, self.positions))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(cells={self.cells!r}, positions={self.positions!r})"
 
     @property
     def rows(self) -> int:
@@ -174,6 +163,7 @@ class LakeKit:
 # ------------------------------------------------------------------------------------------------
 
 
+@by_fields("kind", "arg", "line", "col", "props", "rows", "row_lines", hashable=False)
 class _Section:
     """A ``[section]`` of the file as read: its kind and arguments, where its header is, then
     its ``key = value`` properties and grid rows (each item with its line and column) as the
@@ -191,20 +181,6 @@ class _Section:
         self.rows: list[list[tuple[str, int]]] = [] if rows is None else rows
         self.row_lines: list[int] = [] if row_lines is None else row_lines
 
-    def _fields(self) -> tuple[object, ...]:
-        return (self.kind, self.arg, self.line, self.col, self.props, self.rows, self.row_lines)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Section) and other.__class__ is self.__class__:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
-
-    def __repr__(self) -> str:
-        return (f"_Section(kind={self.kind!r}, arg={self.arg!r}, line={self.line!r}, "
-                f"col={self.col!r}, props={self.props!r}, rows={self.rows!r}, "
-                f"row_lines={self.row_lines!r})")
 
 
 _GRID_SECTIONS = {"border", "tile"}

@@ -14,6 +14,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
+from course_builder.core.records import by_fields
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
 from course_builder.powerboats.course.progress import Gate, gate_steps
@@ -29,6 +30,7 @@ _DEFAULT_RULES = Rules()
 """The rules of a race not given any (a record: immutable, so one shared value is safe)."""
 
 
+@by_fields("board", "course", "rules", "notation_ref", hashable=False)
 class Race:
     """A board, a course and the rules, with the tables the kernel uses.
 
@@ -47,18 +49,6 @@ class Race:
         """How positions on this race name its course, when not by the course code (e.g. an
         ``@course.json`` reference)."""
         self._build_tables()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Race) and other.__class__ is self.__class__:
-            return ((self.board, self.course, self.rules, self.notation_ref)
-                    == (other.board, other.course, other.rules, other.notation_ref))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
-
-    def __repr__(self) -> str:
-        return (f"{type(self).__qualname__}(board={self.board!r}, course={self.course!r}, "
-                f"rules={self.rules!r}, notation_ref={self.notation_ref!r})")
 
     def _build_tables(self) -> None:
         """The tables the kernel reads, from the board, the course and the rules."""
