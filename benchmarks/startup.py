@@ -2,7 +2,7 @@
 
 Run: python benchmarks/startup.py [--runs 9] [--only TEXT]
 
-For each command, a process that runs it (``course_builder.cli.main``, as the installed
+For each command, a process that runs it (``course_builder.cli.script``, as the installed
 ``course-builder`` script does) and a process that only imports the third-party libraries the
 command truly needs (click for every command; svgwrite to draw; shapely for a sheet's merged
 coastlines; fpdf2 for PDF; resvg for PNG; networkx where Tortuga 2199's map measures distances
@@ -34,7 +34,8 @@ TARGET = 2.0
 ROOT = Path(__file__).resolve().parents[1]
 POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 "
             "| yellow 2")
-CLI = "import sys; from course_builder.cli import main; sys.argv[0] = 'course-builder'; main()"
+CLI = ("import sys; from course_builder.cli import script; sys.argv[0] = 'course-builder'; "
+       "script()")
 THIRD_PARTY = ("click", "svgwrite", "shapely", "fpdf", "resvg_py", "networkx", "numpy", "PIL",
                "fontTools")
 
@@ -113,8 +114,7 @@ def loaded(code: str, args: list[str]) -> set[str]:
 
 def extra_imports(args: list[str], needed: list[str]) -> list[str]:
     """Third-party packages the command imports beyond those importing what it needs loads."""
-    command = loaded("from course_builder.cli import main; sys.argv[0] = 'course-builder'; "
-                     "main()", args)
+    command = loaded(CLI, args)
     return sorted(command - loaded("import " + ", ".join(needed), []))
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PROGRAM = "from course_builder.cli import main; main()"
+PROGRAM = "from course_builder.cli import script; script()"
 
 JSON_CHARS = b'{}[]":,0123456789.-+eEaftnruxlsNI \n\t\\'
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, 2**63, 10**200, float("nan"),

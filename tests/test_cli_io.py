@@ -390,8 +390,8 @@ def test_a_reader_that_stops_early_is_exit_141_through_dev_stdout_too() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from course_builder.cli import main; sys.argv[0] = 'course-builder'; "
-            "main()")
+    code = ("import sys; from course_builder.cli import script; sys.argv[0] = 'course-builder'; "
+            "script()")
     process = subprocess.Popen(
         [sys.executable, "-c", code, "powerboats", "sheet", "--race", "A", "--seed", "1",
          "--format", "svg", "-o", "/dev/stdout"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -449,17 +449,47 @@ def test_no_dice_kept_under_zero_dice_turn_false_is_refused() -> None:
 ])
 def test_the_script_ends_at_once_keeping_exit_codes_atexit_and_output(args: list[str],
                                                                       status: int) -> None:
-    """``main()`` ends the process without tearing the interpreter down (cli.exit_now): the
+    """The script ends the process without tearing the interpreter down (cli.exit_now): the
     documented exit codes stand, functions registered with ``atexit`` still run, and all that
     was printed arrives (the course's last line is its route)."""
     import subprocess
     import sys
 
     code = ("import atexit, sys; atexit.register(lambda: print('atexit ran', file=sys.stderr)); "
-            "from course_builder.cli import main; sys.argv[0] = 'course-builder'; main()")
+            "from course_builder.cli import script; sys.argv[0] = 'course-builder'; script()")
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == status
     assert done.stderr.endswith("atexit ran\n")
     if status == 0:
         assert done.stdout.endswith("\n") and len(done.stdout) > 200
+
+
+def test_the_script_keeps_exit_codes_with_stdout_or_stderr_closed_from_the_start() -> None:
+    """A process started with its standard output or error closed (cron, daemons) has no
+    ``sys.stdout``/``sys.stderr``: the script still ends with the command's exit code (a course
+    written to a file: 0) rather than failing on the missing stream."""
+    import subprocess
+    import sys
+
+    code = "from course_builder.cli import script; script()"
+    for closed in ("stdout", "stderr"):
+        fd = 1 if closed == "stdout" else 2
+        done = subprocess.run(
+            ["sh", "-c", f'"$0" -c "$1" powerboats course --race A --seed 3 {fd}>&-',
+             sys.executable, code], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, (closed, done.stderr)
+
+
+def test_main_returns_to_its_caller_for_profilers_and_python_m() -> None:
+    """``main()`` (``python -m course_builder``) ends with SystemExit like any click command, so
+    a profiler or debugger running it gets control back; only the installed script ends the
+    process at once."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from course_builder.cli import main; sys.argv[0] = 'course-builder'\n"
+            "try:\n    main()\nexcept SystemExit as done:\n    print('back', done.code)")
+    done = subprocess.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.endswith("back 0\n")

@@ -26,8 +26,8 @@ def _help(first: str) -> tuple[str, str]:
     the command line's modules imported by the end."""
     probe = ("import atexit, sys\natexit.register(lambda: print(sorted(m for m in sys.modules if "
              "m.startswith('course_builder.cli.')), file=sys.stderr))\n"
-             f"{first}\nfrom course_builder.cli import main\n"
-             "sys.argv = ['course-builder', '--help']\nmain()")  # main() ends the process
+             f"{first}\nfrom course_builder.cli import script\n"
+             "sys.argv = ['course-builder', '--help']\nscript()")  # ends the process
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     return done.stdout, done.stderr.strip()
@@ -59,8 +59,8 @@ def test_the_commands_users_wait_for_import_no_dataclasses(args: list[str]) -> N
     (:mod:`course_builder.core.records`), so the module is never imported."""
     probe = ("import atexit, sys\n"
              "atexit.register(lambda: print('dataclasses' in sys.modules, file=sys.stderr))\n"
-             "from course_builder.cli import main\n"
-             f"sys.argv = ['course-builder', 'powerboats', *{args!r}]\nmain()")
+             "from course_builder.cli import script\n"
+             f"sys.argv = ['course-builder', 'powerboats', *{args!r}]\nscript()")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stderr.splitlines()[-1] == "False"

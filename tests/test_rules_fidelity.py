@@ -168,6 +168,28 @@ def test_a_crash_beyond_the_boats_still_counts_mv04() -> None:
         '(reference, "Damage")')
 
 
+def test_a_full_heading_crashes_when_its_flight_lands_on_a_boat_by_a_current_exp04_exp05() -> None:
+    """The other way a boat can crash a heading judged full (EXP-11): the flight lands on red,
+    yellow steps one hex back along it (EXP-04) onto a current, which pushes it ashore with no
+    steps left: a crash of 0 damage (EXP-05). Without red the same move does not crash. Found by
+    an independent review."""
+    tiles = (laid("redoubt", [(1, 3), (2, 2), (3, 2)]),
+             laid("current", [(4, 1), (4, 2), (4, 3)], flow=Direction.SE))
+    on_course = Race(BOARD, replace(COURSE, expansion_tiles=tiles), Rules())
+    yellow, red = boat("yellow", 0, 3, "SW", (3,)), boat("red", 5, 1, "SW")
+    alone = apply(Position(on_course, (yellow,)), parse_move("S"))
+    out = apply(Position(on_course, (yellow, red)), parse_move("S"))
+    chosen = [e for e in out.events if isinstance(e, ev.HeadingChosen)]
+    assert not alone.crash and chosen[0].basis == "full" and out.crash
+    assert (out.position.boats[0].hex, out.position.boats[0].damage) == (from_offset(4, 1), 0)
+    assert out.trace[-3:] == (
+        'lands on water at (4, 1) (expansion, "Redoubt")',
+        'a Current at (4, 1) pushes it SE into land, a buoy or the edge: a crash with 0 damage '
+        'for the steps it had left (expansion, "Current"; EXP-05)',
+        'crash after 1 of 3: 0 damage (total 0) and all dice lost; it stops at (4, 1) '
+        '(reference, "Damage")')
+
+
 def test_trace_wording_singular_and_ordinals() -> None:
     with pytest.raises(IllegalMove, match="2 dice values given, but 1 die is rolled"):
         play(REDOUBT, [boat("yellow", 11, 11, "E", (2,))], "+/12S")
@@ -230,9 +252,10 @@ def test_tiles_act_only_on_hexes_entered_and_kept(case) -> None:
 @settings(max_examples=300, deadline=None)
 @given(near_tiles())
 def test_a_heading_accepted_as_full_never_crashes(case) -> None:
-    """EXP-11: a move the heading rule accepts as full ends without a crash, unless a flight lands
-    on another boat and the hex behind it is land (EXP-04): the heading rule does not count other
-    boats (MOVE-01), and that is the only way a boat can bring a crash about."""
+    """EXP-11: a move the heading rule accepts as full ends without a crash, unless its flight
+    lands on another boat (EXP-04): the landing one hex back can crash (land, a redoubt, a buoy,
+    or a current there pushing it ashore, EXP-05). The heading rule does not count other boats
+    (MOVE-01), and that is the only way a boat can bring a crash about."""
     position, move = case
     out = apply(position, move)
     judged = [e for e in out.events if isinstance(e, ev.HeadingsJudged)]

@@ -94,7 +94,8 @@ default: 700)."""
 
 
 def main() -> None:
-    """Entry point of the console script.
+    """Run the command line in this process (``python -m course_builder``, a profiler, a
+    debugger); :func:`script` is the installed ``course-builder``.
 
     The objects made so far (click's and the command line's modules) live as long as the
     process, so they are moved out of the garbage collector's sight (``gc.freeze``): the full
@@ -105,13 +106,18 @@ def main() -> None:
     modules, classes and functions, a race's tables of thousands of tuples. Collected every 700
     new objects, they were gone through some sixty times for nothing (about 10 ms of a 150 ms
     ``adjudicate``); collected every :data:`YOUNG_GENERATION` new objects instead (mypy does
-    the same while it loads modules), garbage is still all found, somewhat later.
-
-    The process then ends at once (:func:`exit_now`). Nothing else changes."""
+    the same while it loads modules), garbage is still all found, somewhat later. Nothing else
+    changes: it ends with :class:`SystemExit`, as a click command does."""
     gc.freeze()
     gc.set_threshold(YOUNG_GENERATION, *gc.get_threshold()[1:])
+    cli(prog_name="course-builder")
+
+
+def script() -> NoReturn:
+    """Entry point of the console script: :func:`main`, and then the process ends at once
+    (:func:`exit_now`)."""
     try:
-        cli(prog_name="course-builder")
+        main()
     except SystemExit as done:
         exit_now(done.code)
     exit_now(0)
@@ -123,22 +129,25 @@ def exit_now(code: object) -> NoReturn:
     down its modules and the last collections of the garbage collector (some 8% of a short
     command's instructions) serve nothing. What Python would still do that matters is done
     first: the ``atexit`` functions run and standard output and error are flushed (a reader
-    that stopped early gives exit 141, as during the command). Where another thread still runs,
-    or ``atexit`` cannot be run, the process exits the usual way."""
-    status = _status(code)
+    that stopped early gives exit 141, as during the command; a stream that was closed before
+    the process began is left alone). Where another thread still runs, or ``atexit`` cannot be
+    run, the process exits the usual way."""
     threading = sys.modules.get("threading")
     run_exit_functions = getattr(atexit, "_run_exitfuncs", None)
     if (threading is not None and threading.active_count() > 1) or run_exit_functions is None:
         raise SystemExit(code)
+    status = _status(code)
     run_exit_functions()
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        status = STDOUT_CLOSED
-    except (OSError, ValueError):  # stdout closed or unwritable: as Python's own shutdown does
-        status = status or 120
-    with contextlib.suppress(OSError, ValueError):
-        sys.stderr.flush()
+    if sys.stdout is not None:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            status = STDOUT_CLOSED
+        except (OSError, ValueError):  # stdout unwritable: as Python's own shutdown does
+            status = status or 120
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.flush()
     os._exit(status)
 
 
@@ -149,5 +158,6 @@ def _status(code: object) -> int:
         return 0
     if isinstance(code, int):
         return code & 0xFF
-    print(code, file=sys.stderr)
+    if sys.stderr is not None:
+        print(code, file=sys.stderr)
     return 1

@@ -64,16 +64,17 @@ def sweeps(route: Route, buoys: Sequence[Hex], board: Board | None = None) -> li
     return out
 
 
-def bearings(board: Board, buoy: Hex) -> list[float]:
+def bearings(board: Board, buoy: Hex) -> tuple[float, ...]:
     """By hex index: the bearing of the hex's centre seen from the buoy's (radians, as
-    :func:`math.atan2` gives it, screen y growing downwards), made once per lake and buoy."""
+    :func:`math.atan2` gives it, screen y growing downwards), made once per lake and buoy and
+    shared (a tuple: read-only)."""
     return board.tables.derived(("bearings from", buoy), partial(_bearings, board, buoy))
 
 
-def _bearings(board: Board, buoy: Hex) -> list[float]:
+def _bearings(board: Board, buoy: Hex) -> tuple[float, ...]:
     bx, by = _centre(buoy)
     atan2 = math.atan2
-    return [atan2(by - y, x - bx) for x, y in map(_centre, board.hexes())]
+    return tuple(atan2(by - y, x - bx) for x, y in map(_centre, board.hexes()))
 
 
 def _centre(h: Hex) -> tuple[float, float]:
