@@ -493,3 +493,19 @@ def test_main_returns_to_its_caller_for_profilers_and_python_m() -> None:
     done = subprocess.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.endswith("back 0\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("program", ["from course_builder.cli import script; script()",
+                                     "from course_builder.cli import main; main()"])
+def test_standard_output_on_a_full_disk_is_exit_1_with_one_line(program: str) -> None:
+    """``> /dev/full``: the machine's error, not a bug: exit 1 and one line saying why (README,
+    exit codes), never "internal error", through the script and through ``main()``."""
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-c", program, "powerboats", "board"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "Error: cannot write the output: No space left on device\n"

@@ -1,14 +1,15 @@
 """What every game's commands share: one-line errors and exit codes, seeds, output, JSON input.
 
-Exit codes: 0 success; 1 bad input, a failed check or a file that cannot be written (one-line
-message on stderr); 2 usage error (a bad option or option value, click's own); 3 internal error (a
-bug: rerun with ``--debug`` for the traceback); 4 an illegal move (the verdict on stdout, as text
-or JSON); 141 standard output closed early by its reader.
+Exit codes: 0 success; 1 bad input, a failed check, or a file or standard output that cannot be
+written (one-line message on stderr); 2 usage error (a bad option or option value, click's own);
+3 internal error (a bug: rerun with ``--debug`` for the traceback); 4 an illegal move (the verdict
+on stdout, as text or JSON); 141 standard output closed early by its reader.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import json
 import os
@@ -28,6 +29,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 ILLEGAL_MOVE = 4
 """Exit code of a command whose verdict is that a move is illegal (not that the input is bad)."""
+
+OUTPUT_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""Errors of writing standard output that are the machine's, not a bug: exit 1 with a message."""
 
 STDOUT_CLOSED = 141
 """Exit code when the reader of standard output stops early (``| head``), as for SIGPIPE."""
@@ -59,6 +63,13 @@ class GameGroup(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(STDOUT_CLOSED)
         except Exception as exc:
+            if isinstance(exc, OSError) and exc.errno in OUTPUT_FAILED:
+                # standard output cannot take what is printed (a full disk, ``> /dev/full``):
+                # files are written through core.output, which says so itself; what is left
+                # in the buffer cannot be written either
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                click.echo(f"Error: cannot write the output: {exc.strerror}", err=True)
+                ctx.exit(1)
             if ctx.find_root().params.get("debug"):
                 raise
             click.echo(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for "
