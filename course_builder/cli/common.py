@@ -60,14 +60,14 @@ class GameGroup(click.Group):
             raise
         except BrokenPipeError:
             # the reader of stdout stopped early (``| head``): quiet, as the shell's own tools
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            _discard_stdout()
             ctx.exit(STDOUT_CLOSED)
         except Exception as exc:
             if isinstance(exc, OSError) and exc.errno in OUTPUT_FAILED:
                 # standard output cannot take what is printed (a full disk, ``> /dev/full``):
                 # files are written through core.output, which says so itself; what is left
                 # in the buffer cannot be written either
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                _discard_stdout()
                 click.echo(f"Error: cannot write the output: {exc.strerror}", err=True)
                 ctx.exit(1)
             if ctx.find_root().params.get("debug"):
@@ -75,6 +75,12 @@ class GameGroup(click.Group):
             click.echo(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for "
                        "the traceback and please report it)", err=True)
             ctx.exit(3)
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device: what is still buffered for a reader that is
+    gone, or a disk that is full, cannot be written, and Python would fail again at exit."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 class GameCommands(GameGroup):
@@ -150,13 +156,8 @@ class FilePath(click.Path):
         return as_path(os.fspath(value))
 
 
-def file_path(**kwargs: Any) -> click.Path:
-    """A file parameter type for ``type=`` (see :class:`FilePath`)."""
-    return FilePath(**kwargs)
-
-
 def output_option(fn: F) -> F:
-    return click.option("-o", "--output", type=file_path(dir_okay=False), default=None,
+    return click.option("-o", "--output", type=FilePath(dir_okay=False), default=None,
                         help=OUTPUT_HELP)(fn)
 
 

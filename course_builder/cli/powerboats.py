@@ -11,11 +11,11 @@ import click
 from course_builder.cli.common import (
     ILLEGAL_MOVE,
     F,
+    FilePath,
     GameCommands,
     as_path,
     emit,
     emit_files,
-    file_path,
     input_name,
     output_option,
     progress_bar,
@@ -144,7 +144,7 @@ def _lake_header(lake: Any) -> str:
 
 
 @powerboats.command("check-board")
-@click.argument("path", type=file_path(dir_okay=False))
+@click.argument("path", type=FilePath(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def check_board_cmd(path: Path, fmt: str) -> None:
@@ -233,7 +233,7 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
 
 
 @powerboats.command("validate")
-@click.argument("path", type=file_path(dir_okay=False))
+@click.argument("path", type=FilePath(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def validate_cmd(path: Path, fmt: str) -> None:
@@ -298,7 +298,7 @@ def _without_path(message: str, path: Path) -> str:
 @board_options
 @seed_option
 @click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
-@click.option("--course", "course_file", type=file_path(dir_okay=False), default=None,
+@click.option("--course", "course_file", type=FilePath(dir_okay=False), default=None,
               help="Print this course file (e.g. a validated hand-laid course) instead.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default=None,
               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
@@ -317,7 +317,7 @@ def _without_path(message: str, path: Path) -> str:
               "play (docs/par.md; tens of seconds a course).")
 @click.option("--finish-buoy-on-water", is_flag=True,
               help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
-@click.option("-o", "--output", type=file_path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=FilePath(dir_okay=False), default=None,
               help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
               "SVG/PNG pages, the page's name is added: -A (or -A-1, -A-2 for a race on two "
               "pages), -mats; all pages are written or none. '-': one SVG page to stdout. "
@@ -478,16 +478,18 @@ def read_position(text: str, rules: Any) -> Any:
     folders: list[Path] = []
 
     def read_course(ref: str) -> Any:
-        data = read_json(as_path(ref))
+        path = as_path(ref)
+        data = read_json(path)
         if ref != "-":
-            folders.insert(0, as_path(ref).parent)  # its board file is looked for beside it
+            folders.insert(0, path.parent)  # its board file is looked for beside it
         return data
 
     book = RaceBook(catalog(folders=folders), read_course=read_course)
     if "|" in text:
         return parse_position(text, rules, book)
-    content = read_text(as_path(text))
-    where = input_name(as_path(text))
+    path = as_path(text)
+    content = read_text(path)
+    where = input_name(path)
     content = "\n".join(line for line in content.splitlines()
                         if not line.lstrip().startswith("#")).strip()
     if content.startswith("{"):

@@ -84,8 +84,9 @@ def record_fields(record: object) -> tuple[str, ...]:
 def replace(record: R, /, **changes: Any) -> R:
     """A new record of the same class with the fields named in ``changes`` changed and the others
     as they are (the record's :func:`dataclasses.replace`). It is made through ``__init__``, so
-    ``__post_init__`` checks and converts it as it did the original. A name that is not a field
-    raises :class:`TypeError`, as does anything that is not a record."""
+    ``__post_init__`` checks and converts it as it did the original (a class given
+    :func:`by_fields` is copied the same way, through its ``__init__``, over those names). A name
+    that is not a field raises :class:`TypeError`, as does anything else."""
     kind = type(record)
     if "_values" not in kind.__dict__:
         raise TypeError(f"replace() takes a record, not {kind.__name__}")

@@ -16,8 +16,7 @@ that the route drawn on a sheet never cuts an island.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from functools import partial
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import SQRT3, Hex, Layout
@@ -49,18 +48,15 @@ def sweeps(route: Route, buoys: Sequence[Hex], board: Board | None = None) -> li
     again); the same numbers either way."""
     marks = [0, *route.roundings, len(route.hexes) - 1]
     out = []
-    if board is None:
-        points = [_centre(h) for h in route.hexes]
-        for k, buoy in enumerate(buoys):
-            bx, by = _centre(buoy)
-            out.append(_swept([math.atan2(by - y, x - bx)
-                               for x, y in points[marks[k]: marks[k + 2] + 1]]))
-        return out
-    index = board.index_of
-    path = [index[h] for h in route.hexes]
     for k, buoy in enumerate(buoys):
-        table = bearings(board, buoy)
-        out.append(_swept([table[i] for i in path[marks[k]: marks[k + 2] + 1]]))
+        leg = route.hexes[marks[k]: marks[k + 2] + 1]
+        if board is None:
+            seen_from = _bearing_from(buoy)
+            angles = [seen_from(h) for h in leg]
+        else:
+            table, index = bearings(board, buoy), board.index_of
+            angles = [table[index[h]] for h in leg]
+        out.append(_swept(angles))
     return out
 
 
@@ -68,29 +64,37 @@ def bearings(board: Board, buoy: Hex) -> tuple[float, ...]:
     """By hex index: the bearing of the hex's centre seen from the buoy's (radians, as
     :func:`math.atan2` gives it, screen y growing downwards), made once per lake and buoy and
     shared (a tuple: read-only)."""
-    return board.tables.derived(("bearings from", buoy), partial(_bearings, board, buoy))
+    return board.tables.derived(("bearings from", buoy),
+                                lambda: tuple(map(_bearing_from(buoy), board.hexes())))
 
 
-def _bearings(board: Board, buoy: Hex) -> tuple[float, ...]:
+def _bearing_from(buoy: Hex) -> Callable[[Hex], float]:
+    """The bearing of a hex's centre seen from the buoy's (the one arithmetic both ways of
+    :func:`sweeps` use, so they agree to the last bit)."""
     bx, by = _centre(buoy)
     atan2 = math.atan2
-    return tuple(atan2(by - y, x - bx) for x, y in map(_centre, board.hexes()))
+
+    def bearing(h: Hex) -> float:
+        x, y = _centre(h)
+        return atan2(by - y, x - bx)
+
+    return bearing
 
 
 def _centre(h: Hex) -> tuple[float, float]:
     """The centre of a hex in a unit layout (``Layout.center``, the same arithmetic written out:
-    it runs for every hex of every route the arrow solver finds)."""
+    it runs for every hex of every bearing table)."""
     return SQRT3 * h.q + SQRT3 / 2 * h.r, 1.5 * h.r
 
 
-def _swept(bearings: Sequence[float]) -> float:
+def _swept(angles: Sequence[float]) -> float:
     """The angle swept by a path whose bearings from the buoy are these, in degrees."""
-    if not bearings:
+    if not angles:
         return 0.0
     pi, turn = math.pi, 2 * math.pi
     total = 0.0
-    previous = bearings[0]
-    for angle in bearings[1:]:
+    previous = angles[0]
+    for angle in angles[1:]:
         total += (angle - previous + pi) % turn - pi
         previous = angle
     return math.degrees(total)

@@ -182,7 +182,6 @@ class _Section:
         self.row_lines: list[int] = [] if row_lines is None else row_lines
 
 
-
 _GRID_SECTIONS = {"border", "tile"}
 _KNOWN_SECTIONS = {"board", "slots", "arrangement", "border", "tile"}
 

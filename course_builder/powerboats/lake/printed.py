@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from course_builder.core.hexgrid import DIRECTIONS, from_offset, to_offset
-from course_builder.core.resources import data_file, data_path, read_data_text
+from course_builder.core.resources import data_file, data_path
 from course_builder.powerboats.lake.board import Board, BoardSource, Section, Spot
 
 FORMAT = 1
@@ -59,9 +59,11 @@ def lake_text(board: Board) -> str:
 
 @cache
 def _shipped(name: str) -> dict[str, Any] | None:
-    if not os.path.isfile(data_file("boards", shipped_name(name))):
+    path = data_file("boards", shipped_name(name))
+    if not os.path.isfile(path):
         return None
-    data: dict[str, Any] = json.loads(read_data_text("boards", shipped_name(name)))
+    with open(path, encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
     return data if data.get("format") == FORMAT else None
 
 
