@@ -193,3 +193,38 @@ def test_validate_command(tmp_path) -> None:
     assert bad.stdout.splitlines()[0] == (
         f"{out}: buoy 0: stands on A1, but race B uses the B spots (reference, \"Building a "
         "Course\")")
+
+
+def test_expansion_tiles_may_be_given_by_their_spot_alone(tmp_path) -> None:
+    """docs/course-format.md: a hand-laid course gives what is on the table and "everything else
+    is recomputed"; a tile given by its spot is laid from it as a course code lays it (expansion,
+    "Preparation"; COURSE-09 for a shifted tile). Before, `validate` refused such a file with "a
+    tile has exactly 3 hexes" (while `sheet --course` accepted it)."""
+    from course_builder.powerboats.course.load import load_course
+
+    runner = CliRunner()
+    out = tmp_path / "course.json"
+    made = runner.invoke(cli, ["powerboats", "course", "--race", "B", "--seed", "0",
+                               "--expansion", "--format", "json", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    full = json.loads(out.read_text())
+    assert any(t.get("shifted") for t in full["expansion_tiles"])  # both ways of laying
+    by_spot = {**full, "expansion_tiles": [{k: v for k, v in t.items() if k != "hexes"}
+                                           for t in full["expansion_tiles"]]}
+    hand = tmp_path / "hand.json"
+    hand.write_text(json.dumps(by_spot))
+    ok = runner.invoke(cli, ["powerboats", "validate", str(hand)])
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout == (f"{hand}: ok: race B course, shortest legal route "
+                         f"{full['route']['length']} hexes\n")
+    _, course = load_course(by_spot)
+    assert [t.to_json() for t in course.expansion_tiles] == full["expansion_tiles"]
+    by_spot["expansion_tiles"][0] = {"kind": "redoubt", "spot": "Z9"}
+    hand.write_text(json.dumps(by_spot))
+    bad = runner.invoke(cli, ["powerboats", "validate", str(hand)])
+    assert bad.exit_code == 1 and bad.stdout.endswith(
+        "expansion_tiles[0].spot: the board has no spot Z9\n")
+    by_spot["expansion_tiles"][0] = {"kind": "redoubt"}
+    with pytest.raises(CourseError, match=r"^expansion_tiles\[0\].spot: missing \(a tile gives "
+                       r"its spot, its hexes or both\)$"):
+        load_course(by_spot)

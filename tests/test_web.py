@@ -108,7 +108,8 @@ def test_a_new_game_is_the_game_play_starts_on_that_lake(base: str, tmp_path: Pa
     assert [web[k] for k in keys] == [cli_tags[k] for k in keys]
     assert web["RaceA"].startswith("random@12," if board == "random" else "classic@")
     status, data, _ = request(base, "/api/game", {"seed": 1, "board": "moon"})
-    assert status == 400 and data["error"] == "'board': classic, shuffled, shuffled-turned, random"
+    assert status == 400 and data["error"] == ("board: expected one of classic, shuffled, "
+                                               "shuffled-turned, random, got 'moon'")
 
 
 def test_a_game_is_sailed_on_the_course_in_view(base: str) -> None:
