@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from course_builder.core.jsonread import Value
+from course_builder.core.jsonread import Value, inside
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.load import IllegalCourse, load_course
@@ -76,7 +76,8 @@ def new_course(data: dict[str, Any]) -> tuple[Table, int]:
 def course_from_file(data: Any) -> Table:
     """A course file's contents (as ``validate`` and ``sheet --course`` read it), checked."""
     try:
-        board, course = load_course(data, _CATALOG)
+        with inside(("course",)):
+            board, course = load_course(data, _CATALOG)
     except IllegalCourse as exc:
         raise CourseError(f"course file: {exc}") from None
     return Table("course", BOOK.race(course_code(course, board)))
