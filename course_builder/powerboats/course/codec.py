@@ -96,7 +96,7 @@ def _buoys(value: Value) -> tuple[tuple[str, ...], tuple[Hex | None, ...],
     for item in value.items(longest=5, what="a list of buoys 0, 1, 2, 3 (and the finish buoy)"):
         buoy = item.fields(("number", "spot", "hex", "arrow"), what="a buoy (an object)")
         number = buoy["number"]
-        if number.data not in (0, 1, 2, 3, FINISH) or isinstance(number.data, bool):
+        if not ((type(number.data) is int and 0 <= number.data <= 3) or number.data == FINISH):
             raise number.expected("0, 1, 2, 3 or 'finish'")
         if number.data in by_number:
             raise number.refuse(f"buoy {number.data} is listed twice")
