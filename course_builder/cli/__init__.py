@@ -26,8 +26,8 @@ from course_builder import __version__
 from course_builder.cli.common import STDOUT_CLOSED, GameCommands, GameGroup
 
 GAMES: dict[str, tuple[str, ...]] = {
-    "powerboats": ("course_builder.cli.powerboats", "course_builder.cli.powerboats_game",
-                   "course_builder.cli.powerboats_study"),
+    "powerboats": ("course_builder.cli.powerboats", "course_builder.cli.powerboats.games",
+                   "course_builder.cli.powerboats.study"),
     "tortuga": ("course_builder.cli.tortuga",),
     "vanuatu": ("course_builder.cli.vanuatu",),
     "serve": ("course_builder.cli.web",),
