@@ -36,7 +36,7 @@ def _help(first: str) -> tuple[str, str]:
 def test_help_imports_no_game_and_lists_them_as_their_commands_do() -> None:
     text, imported = _help("")
     assert imported == "['course_builder.cli.common']"
-    every_game = "; ".join(f"import {m}" for modules in GAMES.values() for m in modules)
+    every_game = "; ".join(f"import {module}" for module in GAMES.values())
     loaded_text, loaded = _help(every_game)  # every game imported first: click's own listing
     assert "course_builder.cli.vanuatu" in loaded
     assert text == loaded_text

@@ -84,25 +84,22 @@ def _discard_stdout() -> None:
 
 
 class GameCommands(GameGroup):
-    """A game's group whose commands are defined in several modules (``course_builder.cli.GAMES``):
-    the first module's commands are there from the start, the other modules are imported only
-    when a command they define is asked for (or the list of all of them)."""
+    """A game's group whose commands are defined in several modules, each imported only when a
+    command it defines is asked for (or when all of them are listed): ``lazy`` maps each
+    command's name to its module."""
 
-    more: tuple[str, ...] = ()
-    """The modules that add commands to this group, imported on first need."""
-
-    def _import_more(self) -> None:
-        for module in self.more:
-            importlib.import_module(module)
-        self.more = ()
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        self._import_more()
+        for module in sorted(set(self.lazy.values())):
+            importlib.import_module(module)
         return super().list_commands(ctx)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:
-            self._import_more()
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            importlib.import_module(self.lazy[cmd_name])
         return super().get_command(ctx, cmd_name)
 
 

@@ -20,15 +20,15 @@ from course_builder.cli.common import (
     resolve_seed,
     seed_option,
 )
-from course_builder.cli.powerboats import (
-    _board_choice,
-    _course_from_file,
-    _rules,
-    _rules_options,
+from course_builder.cli.powerboats import powerboats
+from course_builder.cli.powerboats.inputs import (
+    board_choice,
     board_options,
     catalog,
-    powerboats,
+    course_from_file,
     read_position,
+    rules_from,
+    rules_options,
 )
 from course_builder.core.errors import CourseBuilderError
 
@@ -86,7 +86,7 @@ def _bot_names(bots: str, boats: int) -> tuple[str, ...]:
               default=None, help="Race this course file instead of a generated course.")
 @_bots_option
 @_run_options
-@_rules_options
+@rules_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @click.option("--plot-turns", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -112,7 +112,7 @@ def simulate_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     seed = resolve_seed(seed, True)
     assert seed is not None
     names = _bot_names(bots, boats)
-    rules = _rules(options)
+    rules = rules_from(options)
     lake, courses = _courses(race, course_file, board, shuffle_tiles, rotate_tiles, tile_size,
                              density, seed, expansion)
     if records_dir is not None and len(courses) != 3:
@@ -141,10 +141,10 @@ def _courses(race: str, course_file: Path | None, board: str, shuffle: bool, rot
     if course_file is not None:
         if race.lower() == "game":
             raise click.UsageError("--course gives one race; --race game generates three")
-        return _course_from_file(course_file)
+        return course_from_file(course_file)
     from course_builder.powerboats.course.generate import CourseMaker
 
-    lake = catalog().make(_board_choice(board, shuffle, rotate, tile_size, density), seed)
+    lake = catalog().make(board_choice(board, shuffle, rotate, tile_size, density), seed)
     maker = CourseMaker(lake)
     races = "ABC" if race.lower() == "game" else race.upper()
     return lake, [maker.generate(r, seed, expansion=expansion) for r in races]
@@ -245,7 +245,7 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
     if not wanted:
         raise click.BadParameter("give some of A, B, C", param_hint="'--races'")
     modes = {"both": (False, True), "no": (False,), "yes": (True,)}[expansion]
-    choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+    choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
     lake_list = [catalog().make(choice, seed)]
     lake_list += [catalog().make(BoardChoice("random", lake=choice.lake), seed + k)
                   for k in range(1, lakes + 1)]
@@ -287,7 +287,7 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
               default=None, help="A course JSON file (from 'course --format json').")
 @click.option("--position", "position_text", default=None, metavar="POSITION",
               help="Also the best move and par from this position (notation, or a file).")
-@_rules_options
+@rules_options
 @click.option("--sink-penalty", type=click.FloatRange(min=0.0), default=100.0,
               show_default=True, help="Turns a sinking costs (ruling PAR-01).")
 @click.option("--dice-cap", type=click.IntRange(1, 8), default=5, show_default=True,
@@ -308,7 +308,7 @@ def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: boo
     from course_builder.powerboats.study.par import ParOptions, par_for, solve_par
     from course_builder.powerboats.study.report import par_text, position_json, position_words
 
-    rules = _rules(options)
+    rules = rules_from(options)
     given = sum(x is not None for x in (race, course_file, position_text))
     if given != 1:
         raise click.UsageError("give one of --race, --course or --position" if not given else
@@ -318,11 +318,11 @@ def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: boo
         position = read_position(position_text, rules)
         the_race = position.race
     elif course_file is not None:
-        lake, courses = _course_from_file(course_file)
+        lake, courses = course_from_file(course_file)
         the_race = Race(lake, courses[0], rules)
     else:
         assert race is not None
-        choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+        choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
         seed = resolve_seed(seed, True)
         lake = catalog().make(choice, seed)
         from course_builder.powerboats.course.generate import CourseMaker

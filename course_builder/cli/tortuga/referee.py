@@ -1,16 +1,9 @@
-"""``course-builder tortuga ...``: setup, sheets, the map and the Shipwreck Bay referee.
-
-Referee commands read a game state (``--state FILE``, JSON, docs/tortuga.md), print what happens
-and why, rule by rule (``--format text|json``, ``-o FILE``), and write the new state with
-``--write-state FILE`` (the same file as ``--state`` updates it in place). Every answer that depends
-on adjacency or distance on an unverified layout carries the warning (ruling TOR-01).
-"""
+"""The Shipwreck Bay referee: ``tortuga move``, ``mine``, ``hunt``, ``control``, ``fault``,
+``score`` and ``check`` on a game state, each answer rule by rule with the new state."""
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,264 +16,11 @@ from course_builder.cli.common import (
     emit,
     input_name,
     output_option,
-    progress_bar,
-    read_text,
     resolve_seed,
     seed_option,
 )
-from course_builder.cli.statefiles import (
-    emit_with_state,
-    is_stdout,
-    read_state_json,
-    refuse_output_over_state,
-    state_target,
-)
-from course_builder.core.errors import CourseBuilderError
-
-MAX_FILE_BYTES = 1_000_000
-STATE_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
-"""A state file to read; ``-`` is standard input."""
-
-
-@click.group(cls=GameGroup)
-def tortuga() -> None:
-    """Tortuga 2199 with Shipwreck Bay: setup for 2-5 players and a referee for the expansion."""
-
-
-# -------------------------------------------------------------------------------------------------
-# reading input
-# -------------------------------------------------------------------------------------------------
-
-
-def _read_state(path: Path) -> Any:
-    """The game state in a JSON file (``-``: standard input); every problem is one line naming
-    the file (and the field)."""
-    from course_builder.tortuga.statejson import state_from_json
-
-    data = read_state_json(path, MAX_FILE_BYTES)
-    name = input_name(path)
-    try:
-        return state_from_json(data)
-    except RecursionError:
-        raise CourseBuilderError(f"{name}: nested too deeply") from None
-    except CourseBuilderError as exc:
-        raise CourseBuilderError(f"{name}: {exc}") from None
-
-
-def _layout_file(layout: str) -> Any:
-    from course_builder.tortuga.layouts import BUILTIN, builtin_layouts, parse_layouts
-
-    if layout in BUILTIN:
-        return builtin_layouts(layout)
-    path = Path(layout)
-    if not path.is_file():
-        raise click.BadParameter(f"no built-in layout or file {layout!r} (built in: "
-                                 f"{', '.join(BUILTIN)})", param_hint="'--layout'")
-    return parse_layouts(read_text(path, MAX_FILE_BYTES), str(path))
-
-
-# -------------------------------------------------------------------------------------------------
-# setup options
-# -------------------------------------------------------------------------------------------------
-
-
-def _swaps(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    from course_builder.tortuga.setup import parse_swaps
-
-    if value is None:
-        return None
-    try:
-        return parse_swaps(value)
-    except CourseBuilderError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
-def _names(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    """``--names``: player ids, each once (their number is checked against --players)."""
-    from course_builder.tortuga.state import ID_RE, MAX_PLAYERS
-
-    if value is None:
-        return None
-    names = tuple(n.strip() for n in value.split(",") if n.strip())
-    if len(names) > MAX_PLAYERS:
-        raise click.BadParameter(f"at most {MAX_PLAYERS} names, got {len(names)}")
-    for name in names:
-        if not ID_RE.match(name):
-            raise click.BadParameter(f"{name[:40]!r} is not a player id (a letter or digit, then "
-                                     "up to 39 letters, digits, '_', '.' or '-')")
-    if len(set(names)) != len(names):
-        raise click.BadParameter("a name is given twice")
-    return names
-
-
-def setup_options(fn: F) -> F:
-    """``--players``, ``--seed``, ``--layout``, ``--swap``, ``--names``, ``--scenario``."""
-    options = [
-        click.option("--players", type=click.IntRange(2, 5), required=True,
-                     help="Number of players, 2 to 5."),
-        seed_option,
-        click.option("--layout", default="spokes", show_default=True, metavar="NAME|FILE",
-                     help="'spokes' or 'notches' (the research's two candidate layouts, both "
-                     "unverified: TOR-01) or a .layout file."),
-        click.option("--swap", default=None, callback=_swaps, metavar="SWAPS",
-                     help="2-4 players: new sectors in play and what they replace, e.g. "
-                     "'hub=mines,shipwreck-bay' or 'none'. Default: both, each replacing a base "
-                     "special drawn at random (TOR-03)."),
-        click.option("--names", default=None, callback=_names, metavar="A,B,...",
-                     help="Player names (their colours) in turn order; default p1, p2, ..."),
-        click.option("--scenario", type=click.Choice(["standard", "monster-hunters"]),
-                     default="standard", show_default=True, help="Scoring rules."),
-    ]
-    for option in reversed(options):
-        fn = option(fn)
-    return fn
-
-
-def _make_setup(players: int, seed: int | None, layout: str, swap: Any, names: Any,
-                scenario: str) -> Any:
-    from course_builder.tortuga.setup import make_setup
-    from course_builder.tortuga.state import Scenario
-
-    if swap is not None and players == 5:
-        raise click.UsageError("--swap is for 2-4 players; with 5 all six special sectors play")
-    if names is not None and len(names) != players:
-        raise click.BadParameter(f"{len(names)} names for {players} players",
-                                 param_hint="'--names'")
-    layouts = _layout_file(layout)
-    seed = resolve_seed(seed, True)
-    assert seed is not None
-    return make_setup(layouts, players, seed, swaps=swap, player_ids=names,
-                      scenario=Scenario(scenario))
-
-
-def _setup_text(setup: Any) -> str:
-    from course_builder.tortuga.layouts import picture
-
-    lines = [f"Tortuga 2199: Shipwreck Bay, {setup.players} players, seed {setup.seed}"]
-    if setup.warning:
-        lines.append(f"WARNING: {setup.warning}")
-    lines += ["", "Map (T Tortuga, Tu Turret, Tr Trade Terminal, X special position):"]
-    lines += ["    " + row for row in picture(setup.layout.plan(setup.players))]
-    lines += ["", "Decisions:"] + [f"- {s.line()}" for s in setup.steps]
-    lines += ["", "Checklist:"]
-    lines += [f"{i}. {c.text} [{c.rule.id}]" for i, c in enumerate(setup.checklist, 1)]
-    return "\n".join(lines) + "\n"
-
-
-@tortuga.command("setup")
-@setup_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: the setup and checklist; json: the starting state.")
-@output_option
-def setup_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any, scenario: str,
-              fmt: str, output: Path | None) -> None:
-    """Set up a game: the layout, the special sectors dealt, the expansion's checklist, and
-    (as JSON) the starting game state for the referee commands."""
-    from course_builder.tortuga.state import state_to_json
-
-    setup = _make_setup(players, seed, layout, swap, names, scenario)
-    if fmt == "json":
-        if setup.warning:  # the state document has no place for it: say it on stderr
-            click.echo(f"WARNING: {setup.warning}", err=True)
-        emit(_dumps(state_to_json(setup.state)), output)
-    else:
-        emit(_setup_text(setup), output)
-
-
-@tortuga.command("sheet")
-@setup_options
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
-              show_default=True)
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True, help="PDF paper size.")
-@click.option("--dpi", type=click.IntRange(50, 1200), default=150, show_default=True,
-              help="PNG resolution, 50 to 1200 (recorded in the PNG, so it prints at its drawn "
-              "size); only with --format png.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Output file (default: output/tortuga-PLAYERS-SEED.FORMAT; '-': an SVG sheet "
-              "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
-              "folders are created; a symlink's target is written.")
-def sheet_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any, scenario: str,
-              fmt: str, paper: str, dpi: int, output: Path | None) -> None:
-    """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
-    tokens are never shown."""
-    from course_builder.render.tortuga.sheet import render_setup
-
-    source = click.get_current_context().get_parameter_source("dpi")
-    if source not in (None, click.core.ParameterSource.DEFAULT) and fmt != "png":
-        raise click.UsageError("--dpi only applies to --format png")
-    if output is not None and is_stdout(output) and fmt != "svg":
-        raise click.UsageError(f"a {fmt.upper()} sheet is binary: give a file with -o, not "
-                               "stdout ('-' takes --format svg)")
-    setup = _make_setup(players, seed, layout, swap, names, scenario)
-    with progress_bar("drawing the sheet") as progress:
-        progress(0, 1)
-        data = render_setup(setup, fmt, paper.lower(), dpi)
-        progress(1, 1)
-    if output is not None and is_stdout(output):
-        emit(data.decode("utf-8"), None)
-        return
-    emit(data, output or Path("output") / f"tortuga-{players}-{setup.seed}.{fmt}")
-
-
-# -------------------------------------------------------------------------------------------------
-# the map
-# -------------------------------------------------------------------------------------------------
-
-
-@tortuga.command("map")
-@click.option("--state", "state_file", type=STATE_PATH,
-              default=None, help="The map of this game state ('-': standard input).")
-@click.option("--players", type=click.IntRange(2, 5), default=None,
-              help="Or the layout for this many players.")
-@seed_option
-@click.option("--layout", default="spokes", show_default=True, metavar="NAME|FILE")
-@click.option("--from", "origin", default=None, metavar="SECTOR",
-              help="Adjacent sectors and distances from this sector.")
-@click.option("--within", type=click.IntRange(0, 64), default=None, metavar="K",
-              help="With --from: the sectors 1 to K steps away (Accelerator: 3).")
-@click.option("--furthest", is_flag=True, help="With --from: the furthest sectors, all ties.")
-@click.option("--path-to", default=None, metavar="SECTOR",
-              help="With --from: every shortest path to this sector.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text",
-              show_default=True)
-@output_option
-def map_cmd(state_file: Path | None, players: int | None, seed: int | None, layout: str,
-            origin: str | None, within: int | None, furthest: bool, path_to: str | None,
-            fmt: str, output: Path | None) -> None:
-    """Show the sector map (with --players, special positions X1.. unless --seed deals them),
-    or answer questions about it: adjacency, distances, within K, furthest, shortest paths."""
-    from course_builder.tortuga.mapquery import ask
-
-    refuse_output_over_state(output, "map does not change it")
-    sector_map = _the_map(state_file, players, seed, layout)
-    if origin is None and (within is not None or furthest or path_to is not None):
-        raise click.UsageError("--within, --furthest and --path-to need --from SECTOR")
-    if origin is not None:
-        sector_map.sector(origin)
-    if path_to is not None:
-        sector_map.sector(path_to)
-    if fmt == "svg":
-        from course_builder.render.tortuga.sectors import map_svg
-
-        emit(map_svg(sector_map, f"Tortuga 2199 · {sector_map.name}"), output)
-        return
-    answer = ask(sector_map, origin, within=within, furthest=furthest, path_to=path_to)
-    emit(_dumps(answer.to_json()) if fmt == "json" else answer.text(), output)
-
-
-def _the_map(state_file: Path | None, players: int | None, seed: int | None, layout: str) -> Any:
-    if (state_file is None) == (players is None):
-        raise click.UsageError("give either --state FILE or --players N")
-    if state_file is not None:
-        return _read_state(state_file).map
-    assert players is not None
-    if seed is None:
-        return _layout_file(layout).sector_map(players)
-    from course_builder.tortuga.setup import make_setup
-
-    return make_setup(_layout_file(layout), players, seed).map
-
+from course_builder.cli.statefiles import emit_with_state, refuse_output_over_state, state_target
+from course_builder.cli.tortuga import STATE_PATH, dumps, read_state, tortuga
 
 # -------------------------------------------------------------------------------------------------
 # the referee: shared options and output
@@ -332,17 +72,11 @@ def _answer(outcome: Any, fmt: str, output: Path | None, write_state: Path | Non
     from course_builder.tortuga.state import state_to_json
 
     refuse_output_over_state(output, "--write-state updates it")
-    answer = _dumps(outcome.to_json()) if fmt == "json" else outcome.text()
+    answer = dumps(outcome.to_json()) if fmt == "json" else outcome.text()
     state = None
     if write_state is not None:
-        state = (write_state, _dumps(state_to_json(outcome.state)))
+        state = (write_state, dumps(state_to_json(outcome.state)))
     emit_with_state(answer, output, state, "--write-state")
-
-
-def _dumps(data: Any) -> str:
-    """Indented JSON with stable keys, each [row, col] pair on one line."""
-    text = json.dumps(data, indent=1, sort_keys=True)
-    return re.sub(r"\[\s+(-?\d+),\s+(-?\d+)\s+\]", r"[\1, \2]", text) + "\n"
 
 
 def _rulings(this_player: str = "mover", captured_returnable: bool = False) -> Any:
@@ -393,7 +127,7 @@ def move_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path 
     mines in the sector entered."""
     from course_builder.tortuga.movement import move_ship
 
-    state = _read_state(state_file)
+    state = read_state(state_file)
     outcome = move_ship(state, player, to, accelerator=accelerator, mine_owner=mine_owner,
                         replacement=card, rulings=_rulings(this_player))
     _answer(outcome, fmt, output, write_state)
@@ -417,7 +151,7 @@ def mine_buy_cmd(state_file: Path, write_state: Path | None, fmt: str, output: P
     """Buy a mine card in the Hub: two mine tokens from the supply into the cargo bay."""
     from course_builder.tortuga.mines import buy_mine_card
 
-    _answer(buy_mine_card(_read_state(state_file), player), fmt, output, write_state)
+    _answer(buy_mine_card(read_state(state_file), player), fmt, output, write_state)
 
 
 @mine.command("play")
@@ -428,7 +162,7 @@ def mine_play_cmd(state_file: Path, write_state: Path | None, fmt: str, output: 
     """Play a mine card: one token from the cargo bay onto the ship's sector."""
     from course_builder.tortuga.mines import play_mine_card
 
-    _answer(play_mine_card(_read_state(state_file), player), fmt, output, write_state)
+    _answer(play_mine_card(read_state(state_file), player), fmt, output, write_state)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -453,7 +187,7 @@ def hunt_place_cmd(state_file: Path, write_state: Path | None, fmt: str, output:
     """Record a hunt token the table laid face down at setup, where the base setup says (TOR-24)."""
     from course_builder.tortuga.hunt import place_token
 
-    outcome = place_token(_read_state(state_file), token, sector, shield=shield, value=value,
+    outcome = place_token(read_state(state_file), token, sector, shield=shield, value=value,
                           name=name)
     _answer(outcome, fmt, output, write_state)
 
@@ -468,7 +202,7 @@ def hunt_move_cmd(state_file: Path, write_state: Path | None, fmt: str, output: 
     """Psionic card: move a hunt token, explored or not, to an adjacent sector."""
     from course_builder.tortuga.hunt import psionic_move
 
-    _answer(psionic_move(_read_state(state_file), player, token, to), fmt, output, write_state)
+    _answer(psionic_move(read_state(state_file), player, token, to), fmt, output, write_state)
 
 
 def _cards(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
@@ -498,7 +232,7 @@ def hunt_attack_cmd(state_file: Path, write_state: Path | None, fmt: str, output
     """Psionic card: attack an enemy ship with a hunt token in its sector; apply the result."""
     from course_builder.tortuga.hunt import Winner, psionic_attack
 
-    state = _read_state(state_file)
+    state = read_state(state_file)
     needed = winner == "attacker" and len(set(defender_cards)) > 1
     rng = random.Random(resolve_seed(seed, needed))
     outcome = psionic_attack(state, player, token, defender, Winner(winner), rng, shield=shield,
@@ -521,7 +255,7 @@ def hunt_return_cmd(state_file: Path, write_state: Path | None, fmt: str, output
     up, to a sector furthest from the player's ship."""
     from course_builder.tortuga.hunt import psionic_return
 
-    state = _read_state(state_file)
+    state = read_state(state_file)
     outcome = psionic_return(state, player, _seeded(seed), to=to,
                              rulings=_rulings(captured_returnable=captured_returnable))
     _answer(outcome, fmt, output, write_state)
@@ -539,7 +273,7 @@ def hunt_capture_cmd(state_file: Path, write_state: Path | None, fmt: str, outpu
     """Capture a hunt target and score it (Monster Hunters: the value on the token)."""
     from course_builder.tortuga.scoring import capture
 
-    _answer(capture(_read_state(state_file), player, token, points), fmt, output, write_state)
+    _answer(capture(read_state(state_file), player, token, points), fmt, output, write_state)
 
 
 @hunt.command("redeem")
@@ -553,7 +287,7 @@ def hunt_redeem_cmd(state_file: Path, write_state: Path | None, fmt: str, output
     """Redeem a Hunt card from hand for influence (Monster Hunters: 1)."""
     from course_builder.tortuga.scoring import redeem
 
-    _answer(redeem(_read_state(state_file), player, card, points), fmt, output, write_state)
+    _answer(redeem(read_state(state_file), player, card, points), fmt, output, write_state)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -575,7 +309,7 @@ def control_set_cmd(state_file: Path, write_state: Path | None, fmt: str, output
     """Record who controls a sector after a conquest (base game)."""
     from course_builder.tortuga.control import set_control
 
-    outcome = set_control(_read_state(state_file), sector, None if player == "none" else player)
+    outcome = set_control(read_state(state_file), sector, None if player == "none" else player)
     _answer(outcome, fmt, output, write_state)
 
 
@@ -590,7 +324,7 @@ def control_hub_cmd(state_file: Path, write_state: Path | None, fmt: str, output
     """Hub control ability: explore one hunt target in any sector."""
     from course_builder.tortuga.control import hub_explore
 
-    outcome = hub_explore(_read_state(state_file), player, token, shield=shield, value=value,
+    outcome = hub_explore(read_state(state_file), player, token, shield=shield, value=value,
                           name=name)
     _answer(outcome, fmt, output, write_state)
 
@@ -605,7 +339,7 @@ def control_wreck_cmd(state_file: Path, write_state: Path | None, fmt: str, outp
     """Shipwreck Bay control ability: a System Fault card into any player's discard pile."""
     from course_builder.tortuga.control import wreck_fault
 
-    outcome = wreck_fault(_read_state(state_file), player, target, card)
+    outcome = wreck_fault(read_state(state_file), player, target, card)
     _answer(outcome, fmt, output, write_state)
 
 
@@ -629,7 +363,7 @@ def fault_give_cmd(state_file: Path, write_state: Path | None, fmt: str, output:
     """Shadow Hacker: a System Fault card from the supply into any player's discard pile."""
     from course_builder.tortuga.faults import shadow_hacker
 
-    outcome = shadow_hacker(_read_state(state_file), player, target, card)
+    outcome = shadow_hacker(read_state(state_file), player, target, card)
     _answer(outcome, fmt, output, write_state)
 
 
@@ -642,7 +376,7 @@ def fault_return_cmd(state_file: Path, write_state: Path | None, fmt: str, outpu
     """Spend two icons: a System Fault card goes back to the common supply."""
     from course_builder.tortuga.faults import return_fault
 
-    _answer(return_fault(_read_state(state_file), player, card), fmt, output, write_state)
+    _answer(return_fault(read_state(state_file), player, card), fmt, output, write_state)
 
 
 @tortuga.command("score")
@@ -656,8 +390,8 @@ def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
     from course_builder.tortuga.scoring import standings
 
     refuse_output_over_state(output, "score does not change it")
-    outcome = standings(_read_state(state_file))
-    emit(_dumps(outcome.to_json()) if fmt == "json" else outcome.text(), output)
+    outcome = standings(read_state(state_file))
+    emit(dumps(outcome.to_json()) if fmt == "json" else outcome.text(), output)
 
 
 @tortuga.command("check")
@@ -665,7 +399,7 @@ def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
 def check_cmd(state_file: Path) -> None:
     """Check a game state file (e.g. edited by hand; '-': standard input); exit 1 with the field
     at fault."""
-    state = _read_state(state_file)
+    state = read_state(state_file)
     on_board = len(state.tokens_on_board())
     click.echo(f"{input_name(state_file)}: ok: {len(state.players)} players, {len(state.map)} sectors, "
                f"{on_board} hunt token(s) on the board, {len(state.fault_supply)} System Fault "
