@@ -79,14 +79,14 @@ def test_start_damage_options() -> None:
 
 def test_adjudicate_command() -> None:
     runner = CliRunner()
-    ok = runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION, "--move",
+    ok = runner.invoke(cli, ["powerboats", "adjudicate", POSITION, "--move",
                              "+r2/13R"])
     assert ok.exit_code == 0, ok.output
     lines = ok.stdout.splitlines()
     assert lines[0] == ('1. dice: yellow holds 3-2, adds a die, re-rolls 2, rolls 1-3 -> 3-1-3 = '
                         '7 (reference, "Rolling Dice")')
     assert lines[-1].startswith(f"position: {COURSE} | yellow ")
-    illegal = runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION, "--move",
+    illegal = runner.invoke(cli, ["powerboats", "adjudicate", POSITION, "--move",
                                   "+r2/13L"])
     assert illegal.exit_code == 4  # an illegal move: a verdict, not bad input
     assert illegal.stdout.splitlines() == [
@@ -97,14 +97,14 @@ def test_adjudicate_command() -> None:
         "illegal: yellow may not go left: every heading crashes, so the one with the longest "
         "straight path through water is required (reference, \"Turning Your Speedboat\") "
         "(legal: right)"]
-    verdict = json.loads(runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION,
+    verdict = json.loads(runner.invoke(cli, ["powerboats", "adjudicate", POSITION,
                                              "--move", "+r2/13L", "--format", "json"]).stdout)
     assert verdict["legal"] is False and verdict["legal_alternatives"] == ["right"]
     assert verdict["reason"].startswith("yellow may not go left: every heading crashes")
     assert len(verdict["trace"]) == 2 and verdict["position"] == POSITION
-    bad = runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION, "--move", "Q"])
+    bad = runner.invoke(cli, ["powerboats", "adjudicate", POSITION, "--move", "Q"])
     assert bad.exit_code == 1
-    data = json.loads(runner.invoke(cli, ["powerboats", "adjudicate", "--position", POSITION,
+    data = json.loads(runner.invoke(cli, ["powerboats", "adjudicate", POSITION,
                                           "--move", "+r2/13R", "--format", "json"]).stdout)
     assert data["legal"] and data["crash"] and data["damage"] == 2 and data["heading"] == "SE"
     assert data["path"][0] == [8, 12]
@@ -114,11 +114,11 @@ def test_moves_command(tmp_path) -> None:
     runner = CliRunner()
     file = tmp_path / "position.txt"
     file.write_text(POSITION + "\n")
-    result = runner.invoke(cli, ["powerboats", "moves", "--position", str(file), "--dice",
+    result = runner.invoke(cli, ["powerboats", "moves", str(file), "--dice",
                                  "3,1,3", "--format", "json"])
     assert result.exit_code == 0, result.output
     options = json.loads(result.stdout)
     assert [(o["turn"], o["legal"], o["free"]) for o in options] == [
         ("L", False, 3), ("S", False, 4), ("R", True, 5)]
-    bad = runner.invoke(cli, ["powerboats", "moves", "--position", str(file), "--dice", "4"])
+    bad = runner.invoke(cli, ["powerboats", "moves", str(file), "--dice", "4"])
     assert bad.exit_code == 2

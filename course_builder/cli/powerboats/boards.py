@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.common import FilePath, emit, output_option, read_text, resolve_seed, seed_option
+from course_builder.cli.common import (
+    emit,
+    input_name,
+    output_option,
+    read_text,
+    resolve_seed,
+    seed_option,
+)
+from course_builder.cli.options import format_option, input_argument
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import board_choice, board_options, catalog, without_path
 from course_builder.core.errors import CourseBuilderError
@@ -19,8 +27,7 @@ if TYPE_CHECKING:
 @powerboats.command("board")
 @board_options
 @seed_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text",
-              show_default=True)
+@format_option("svg")
 @output_option
 def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int],
               density: float, seed: int | None, fmt: str, output: Path | None) -> None:
@@ -55,10 +62,10 @@ def _lake_header(lake: Any) -> str:
 
 
 @powerboats.command("check-board")
-@click.argument("path", type=FilePath(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def check_board_cmd(path: Path, fmt: str) -> None:
+@input_argument("path", "FILE")
+@format_option()
+@output_option
+def check_board_cmd(path: Path, fmt: str, output: Path | None) -> None:
     """Check a .board file: its tiles, slots and spots (file:line:col when broken), then what
     races A, B and C need: four spots each, on one body of water, and a legal course. Exit 1
     with the problems (the first that keeps the file from being read, else every problem of the
@@ -67,35 +74,36 @@ def check_board_cmd(path: Path, fmt: str) -> None:
     from course_builder.powerboats.lake.boardfile import parse_kit
     from course_builder.powerboats.lake.kit import assemble
 
+    name = input_name(path)
     try:
-        kit = parse_kit(read_text(path), str(path))
+        kit = parse_kit(read_text(path), name)
         lake = assemble(kit)
     except CourseBuilderError as exc:
-        _board_report(path, fmt, [str(exc)], [], None)
+        emit(_board_report(name, fmt, [str(exc)], [], None), output)
         raise SystemExit(1) from None
     notes = [f"not transcribed: {t} {f}" for (t, f), face in kit.faces.items()
              if face.status != "transcribed"] + lake_notes(lake)
     problems = race_problems(lake)
-    _board_report(path, fmt, problems, notes, lake)
+    emit(_board_report(name, fmt, problems, notes, lake), output)
+    for note in notes if fmt != "json" else []:
+        click.echo(f"note: {note}", err=True)
     if problems:
         raise SystemExit(1)
 
 
-def _board_report(path: Path, fmt: str, problems: list[str], notes: list[str], lake: Any) -> None:
+def _board_report(name: str, fmt: str, problems: list[str], notes: list[str], lake: Any) -> str:
     summary = None
     if lake is not None:
         summary = {"name": lake.name, "hexes": len(lake.hexes()), "water": lake.water_count,
                    "spots": {x: len(lake.spots_for(x)) for x in "ABC"}}
     if fmt == "json":
-        click.echo(json.dumps({"file": str(path), "ok": not problems, "board": summary,
-                               "problems": [without_path(p, path) for p in problems],
-                               "notes": notes}, indent=1))
-        return
-    for problem in problems:
-        click.echo(problem if problem.startswith(f"{path}:") else f"{path}: {problem}")
+        return json.dumps({"file": name, "ok": not problems, "board": summary,
+                           "problems": [without_path(p, name) for p in problems],
+                           "notes": notes}, indent=1) + "\n"
+    lines = [problem if problem.startswith(f"{name}:") else f"{name}: {problem}"
+             for problem in problems]
     if not problems and summary is not None:
         counts = ", ".join(f"{n} {x}" for x, n in summary["spots"].items())
-        click.echo(f"{path}: ok: {summary['name']}, {summary['hexes']} hexes, "
-                   f"{summary['water']} water, spots {counts}")
-    for note in notes:
-        click.echo(f"note: {note}", err=True)
+        lines.append(f"{name}: ok: {summary['name']}, {summary['hexes']} hexes, "
+                     f"{summary['water']} water, spots {counts}")
+    return "\n".join(lines) + "\n"

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.common import FilePath, emit, output_option, read_json, resolve_seed, seed_option
+from course_builder.cli.common import (
+    emit,
+    input_name,
+    output_option,
+    read_json,
+    resolve_seed,
+    seed_option,
+)
+from course_builder.cli.options import expansion_option, format_option, input_argument, race_option
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import (
     board_choice,
     board_options,
     catalog,
+    rules_options,
+    rulings_given,
     without_path,
 )
 from course_builder.core.errors import CourseBuilderError
@@ -22,23 +32,18 @@ if TYPE_CHECKING:
 
 
 @powerboats.command("course")
-@click.option("--race", type=click.Choice(["A", "B", "C"], case_sensitive=False), required=True,
-              metavar="A|B|C",
-              help="Race A, B or C: which letter spots hold the buoys.")
+@race_option(required=True, help="Race A, B or C: which letter spots hold the buoys.")
 @board_options
 @seed_option
-@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
+@expansion_option()
 @click.option("--assign", metavar="SPOTS", default=None,
               help="Spots of buoys 0,1,2,3, e.g. A3,A1,A2,A4 (arrows are still solved).")
-@click.option("--finish-buoy-on-water", is_flag=True,
-              help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@rules_options("course")
+@format_option()
 @output_option
 def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
                tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-               assign: str | None, finish_buoy_on_water: bool, fmt: str,
-               output: Path | None) -> None:
+               assign: str | None, fmt: str, output: Path | None, **rulings: Any) -> None:
     """Generate a random legal course for one race (same seed, same course). Text and JSON both
     give its one-line course code (docs/notation.md)."""
     from course_builder.powerboats.course.code import course_code
@@ -46,12 +51,12 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     from course_builder.powerboats.course.describe import course_text
     from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
 
+    on_water = rulings_given(rulings).get("finish_buoy_on_water", False)
     choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
     seed = resolve_seed(seed, not assign or expansion or choice.uses_randomness)
     lake = catalog().make(choice, seed)
-    maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
-    course = maker.generate(race.upper(), seed, assign=assign,
-                            expansion=expansion)
+    maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=on_water))
+    course = maker.generate(race, seed, assign=assign, expansion=expansion)
     if fmt == "json":
         emit(dumps({**course.to_json(), "code": course_code(course, lake)}), output)
     else:
@@ -59,16 +64,17 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
 
 
 @powerboats.command("validate")
-@click.argument("path", type=FilePath(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def validate_cmd(path: Path, fmt: str) -> None:
+@input_argument("path", "FILE")
+@format_option()
+@output_option
+def validate_cmd(path: Path, fmt: str, output: Path | None) -> None:
     """Check a course file (e.g. a course laid out by hand). Every problem goes to stdout, one per
     line after the file name, and the exit code is 1; 0 when the course is legal. A file that
     cannot be read or is not a course file is a problem too."""
     from course_builder.powerboats.course.codec import spec_from_json
     from course_builder.powerboats.course.validate import validate
 
+    name = input_name(path)
     problems: list[str] = []
     route_length = None
     race = None
@@ -82,13 +88,15 @@ def validate_cmd(path: Path, fmt: str) -> None:
     except CourseBuilderError as exc:
         problems = [str(exc)]
     if fmt == "json":
-        click.echo(json.dumps({"file": str(path), "ok": not problems, "race": race,
-                               "route_length": route_length,
-                               "problems": [without_path(p, path) for p in problems]}, indent=1))
+        emit(json.dumps({"file": name, "ok": not problems, "race": race,
+                         "route_length": route_length,
+                         "problems": [without_path(p, name) for p in problems]}, indent=1) + "\n",
+             output)
     elif problems:
-        for problem in problems:
-            click.echo(problem if problem.startswith(f"{path}:") else f"{path}: {problem}")
+        emit("".join((p if p.startswith(f"{name}:") else f"{name}: {p}") + "\n"
+                     for p in problems), output)
     else:
-        click.echo(f"{path}: ok: race {race} course, shortest legal route {route_length} hexes")
+        emit(f"{name}: ok: race {race} course, shortest legal route {route_length} hexes\n",
+             output)
     if problems:
         raise SystemExit(1)

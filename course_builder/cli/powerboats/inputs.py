@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from course_builder.cli.common import F, as_path, input_name, read_json, read_text
+from course_builder.cli.options import FiniteFloat, ruling_options, ruling_values
 from course_builder.core.errors import CourseBuilderError
 
 if TYPE_CHECKING:  # pathlib is imported where a file is named (see common.as_path)
@@ -41,12 +43,6 @@ def _tile_size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
     return rows, cols
 
 
-def _density(ctx: click.Context, param: click.Parameter, value: float) -> float:
-    if not 0.0 <= value <= MAX_DENSITY:  # also NaN
-        raise click.BadParameter(f"{value} is not in the range 0<=x<={MAX_DENSITY}")
-    return value
-
-
 def board_options(fn: F) -> F:
     """``--board``, ``--shuffle-tiles``, ``--rotate-tiles`` and the random-lake parameters."""
     options = [
@@ -60,7 +56,7 @@ def board_options(fn: F) -> F:
         click.option("--tile-size", default="12x8", show_default=True, callback=_tile_size,
                      help="Random lakes: rows x columns of one lake tile (rows even, 6 to 48; "
                      "columns 6 to 48)."),
-        click.option("--density", type=float, default=0.12, callback=_density,
+        click.option("--density", type=FiniteFloat(0.0, MAX_DENSITY), default=0.12,
                      show_default=True, help="Random lakes: share of each tile that is island "
                      f"(0 to {MAX_DENSITY}; spots stand by islands, so keep some)."),
     ]
@@ -71,18 +67,28 @@ def board_options(fn: F) -> F:
 
 def board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
                   tile_size: tuple[int, int], density: float) -> Any:
-    from course_builder.powerboats.lake.catalog import BoardChoice
+    """The board the options choose. A name that is not built in is a file, read when the
+    board is made (a file that cannot be read: exit 1); a bare word that is neither is a
+    mistyped name (a usage error)."""
+    from course_builder.powerboats.lake.catalog import BUILT_IN, BoardChoice
     from course_builder.powerboats.lake.params import LakeParams
 
     if rotate_tiles and not shuffle_tiles:
         raise click.UsageError("--rotate-tiles only makes sense with --shuffle-tiles")
-    if board not in ("classic", "random") and not os.path.isfile(board):
-        raise click.BadParameter(f"no such board or file: {board!r}", param_hint="'--board'")
+    names = (*BUILT_IN, "random")
+    if board not in names and not os.path.exists(board) and not _names_a_file(board):
+        raise click.BadParameter(f"no such board: {board!r} ({', '.join(names)}, or a board "
+                                 "file, whose name ends in .board)", param_hint="'--board'")
     return BoardChoice(board, shuffle_tiles, rotate_tiles, None,
                        LakeParams(tile_size[0], tile_size[1], density))
 
 
-def without_path(message: str, path: Path) -> str:
+def _names_a_file(text: str) -> bool:
+    """Whether ``--board TEXT`` can only mean a file: a path or a name ending in .board."""
+    return "/" in text or os.sep in text or text.endswith(".board")
+
+
+def without_path(message: str, path: Path | str) -> str:
     """A reader's message with its leading ``PATH:`` taken off (JSON names the file once);
     a ``LINE:COL:`` after it stays."""
     prefix = f"{path}:"
@@ -90,13 +96,24 @@ def without_path(message: str, path: Path) -> str:
 
 
 def course_from_file(path: Path) -> tuple[Any, list[Any]]:
+    """The lake and (as a list of one) the course of a course file (``-``: standard input)."""
+    return course_from_data(read_json(path), path)
+
+
+def course_from_data(data: Any, path: Path) -> tuple[Any, list[Any]]:
+    """The lake and course of a course file's data (its board file is looked for beside it)."""
     from course_builder.powerboats.course.load import IllegalCourse, load_course
 
     try:
-        lake, course = load_course(read_json(path), catalog(path))
+        lake, course = load_course(data, catalog(path))
     except IllegalCourse as exc:
-        raise CourseBuilderError(f"{path}: {exc}") from None
+        raise CourseBuilderError(f"{input_name(path)}: {exc}") from None
     return lake, [course]
+
+
+def is_course_data(data: Any) -> bool:
+    """Whether JSON data is a course file's (its buoys) rather than a position's (its boats)."""
+    return isinstance(data, dict) and "buoys" in data and "boats" not in data
 
 
 def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> Any:
@@ -124,9 +141,10 @@ def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> An
     return Catalog(read_file=read_board)
 
 
-def read_position(text: str, rules: Any) -> Any:
+def read_position(text: str, rules: Any, content: str | None = None) -> Any:
     """A position from its notation, or from a file (``-``: standard input) holding the notation
-    (comment lines start with ``#``) or the position's JSON."""
+    (comment lines start with ``#``) or the position's JSON (``content``: the file's text, when
+    the caller has read it already)."""
     from course_builder.powerboats.play.notation import (
         RaceBook,
         parse_position,
@@ -146,7 +164,7 @@ def read_position(text: str, rules: Any) -> Any:
     if "|" in text:
         return parse_position(text, rules, book)
     path = as_path(text)
-    content = read_text(path)
+    content = read_text(path) if content is None else content
     where = input_name(path)
     content = "\n".join(line for line in content.splitlines()
                         if not line.lstrip().startswith("#")).strip()
@@ -162,42 +180,25 @@ def read_position(text: str, rules: Any) -> Any:
     return parse_position(content, rules, book)
 
 
-def rules_options(fn: F) -> F:
-    """The named rulings of the adjudicator (docs/rulings.md, MOVE-xx)."""
-    options = [
-        click.option("--finished-boats-block", is_flag=True,
-                     help="Finished boats stay on the lake as boats others cannot end on "
-                     "(MOVE-07)."),
-        click.option("--start-finish-buoys-pass", is_flag=True,
-                     help="Start and finish buoys are no obstacles (MOVE-03)."),
-        click.option("--no-zero-dice-turn", is_flag=True,
-                     help="A boat without dice must add one; it may not only turn (MOVE-02)."),
-        click.option("--heading-with-tiles", type=click.Choice(["simulate", "straight"]),
-                     default="simulate", show_default=True,
-                     help="Judge the heading rule with the expansion tiles' effects, or on the "
-                     "plain straight line (EXP-11)."),
-        click.option("--flights-do-not-count", is_flag=True,
-                     help="Hexes flown over from a redoubt do not count for buoys and the "
-                     "finish (EXP-03)."),
-        click.option("--redoubt-wait-sails", is_flag=True,
-                     help="The doubled turn after ending on a redoubt sails instead of flying "
-                     "(EXP-07)."),
-        click.option("--current-crash-min-one", is_flag=True,
-                     help="A current that pushes a boat into land after its last step does 1 "
-                     "damage, not 0 (EXP-05)."),
-    ]
-    for option in reversed(options):
-        fn = option(fn)
-    return fn
+def rules_options(command: str) -> Callable[[F], F]:
+    """The options of the rulings that change what ``command`` does (the table:
+    :data:`course_builder.powerboats.play.rules.RULING_OPTIONS`)."""
+    from course_builder.powerboats.play.rules import RULING_OPTIONS
+
+    return ruling_options(RULING_OPTIONS, command)
 
 
-def rules_from(options: dict[str, Any]) -> Any:
+def rulings_given(params: dict[str, Any]) -> dict[str, Any]:
+    """The rulings given on the command line by their field (taken out of ``params``)."""
+    from course_builder.powerboats.play.rules import RULING_OPTIONS
+
+    return ruling_values(RULING_OPTIONS, params)
+
+
+def rules_from(params: dict[str, Any]) -> Any:
+    """The rules of play the ruling options given say (taken out of ``params``)."""
     from course_builder.powerboats.play.rules import Rules
 
-    return Rules(finished_boats_block=options["finished_boats_block"],
-                 start_finish_buoys_block=not options["start_finish_buoys_pass"],
-                 zero_dice_turn=not options["no_zero_dice_turn"],
-                 heading_with_tiles=options["heading_with_tiles"],
-                 flight_counts=not options["flights_do_not_count"],
-                 redoubt_wait_flies=not options["redoubt_wait_sails"],
-                 current_crash_min_one=options["current_crash_min_one"])
+    given = rulings_given(params)
+    given.pop("finish_buoy_on_water", None)  # a course's option, not the rules of play
+    return Rules(**given)

@@ -3,32 +3,45 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.common import ILLEGAL_MOVE
+from course_builder.cli.aliases import alias
+from course_builder.cli.common import ILLEGAL_MOVE, F, emit, output_option
+from course_builder.cli.options import format_option
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import read_position, rules_from, rules_options
 from course_builder.core.errors import CourseBuilderError
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def position_argument(fn: F) -> F:
+    """``POSITION``: a position's notation, or a file holding it or its JSON (``-``: standard
+    input); ``--position`` is its old spelling."""
+    fn = alias("--position", "position_text", "the argument POSITION")(fn)
+    return click.argument("position_text", metavar="POSITION")(fn)
+
 
 @powerboats.command("adjudicate")
-@click.option("--position", "position_text", required=True, metavar="POSITION",
-              help="Position notation, or a file holding it (docs/notation.md).")
+@position_argument
 @click.option("--move", "move_text", required=True, metavar="MOVE",
               help="Move notation, e.g. '+r2/13R'.")
-@rules_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any) -> None:
-    """Say what a move does and why, step by step with the rules. An illegal move gets the steps
-    up to where it fails and the verdict, and exits with 4 (bad input exits with 1)."""
+@rules_options("adjudicate")
+@format_option()
+@output_option
+def adjudicate_cmd(position_text: str, move_text: str, fmt: str, output: Path | None,
+                   **rulings: Any) -> None:
+    """Say what a move does and why, step by step with the rules. POSITION is the position's
+    notation, or a file holding it (docs/notation.md). An illegal move gets the steps up to
+    where it fails and the verdict, and exits with 4 (bad input exits with 1)."""
     from course_builder.powerboats.play.explain import explain
     from course_builder.powerboats.play.kernel import IllegalMove, apply
     from course_builder.powerboats.play.notation import parse_move
 
-    rules = rules_from(options)
+    rules = rules_from(rulings)
     position = read_position(position_text, rules)
     move = parse_move(move_text)
     try:
@@ -36,21 +49,19 @@ def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any)
     except IllegalMove as exc:
         trace = explain(exc.events)
         if fmt == "json":
-            click.echo(json.dumps({"legal": False, "boat": position.boat.colour,
-                                   "move": move.notation(), "reason": exc.reason,
-                                   "legal_alternatives": list(exc.legal), "trace": list(trace),
-                                   "position": position.notation()}, indent=1))
+            emit(json.dumps({"legal": False, "boat": position.boat.colour,
+                             "move": move.notation(), "reason": exc.reason,
+                             "legal_alternatives": list(exc.legal), "trace": list(trace),
+                             "position": position.notation()}, indent=1) + "\n", output)
         else:
-            for i, line in enumerate(trace, start=1):
-                click.echo(f"{i}. {line}")
-            click.echo(f"illegal: {exc}")
+            emit("".join(f"{i}. {line}\n" for i, line in enumerate(trace, start=1))
+                 + f"illegal: {exc}\n", output)
         raise SystemExit(ILLEGAL_MOVE) from None
     if fmt == "json":
-        click.echo(json.dumps({"legal": True, **outcome.to_json()}, indent=1))
+        emit(json.dumps({"legal": True, **outcome.to_json()}, indent=1) + "\n", output)
         return
-    for i, line in enumerate(outcome.trace, start=1):
-        click.echo(f"{i}. {line}")
-    click.echo(f"position: {outcome.position.notation()}")
+    emit("".join(f"{i}. {line}\n" for i, line in enumerate(outcome.trace, start=1))
+         + f"position: {outcome.position.notation()}\n", output)
 
 
 def _dice_values(text: str) -> tuple[int, ...]:
@@ -71,33 +82,34 @@ def _dice_values(text: str) -> tuple[int, ...]:
 
 
 @powerboats.command("moves")
-@click.option("--position", "position_text", required=True, metavar="POSITION",
-              help="Position notation, or a file holding it.")
+@position_argument
 @click.option("--dice", required=True, metavar="VALUES",
               help="The dice after rolling, e.g. 3,1,3 (empty for none).")
-@rules_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
-    """Preview the three headings for the boat to move: which are legal and where each leads."""
+@rules_options("moves")
+@format_option()
+@output_option
+def moves_cmd(position_text: str, dice: str, fmt: str, output: Path | None,
+              **rulings: Any) -> None:
+    """Preview the three headings for the boat to move: which are legal and where each leads.
+    POSITION is the position's notation, or a file holding it."""
     from course_builder.powerboats.play.kernel import heading_choices, rolled_dice_problem
 
     values = _dice_values(dice)
-    position = read_position(position_text, rules_from(options))
+    position = read_position(position_text, rules_from(rulings))
     problem = rolled_dice_problem(position, values)
     if problem:
         raise CourseBuilderError(problem)
     choices = [(c, c.preview()) for c in heading_choices(position, values)]
     if fmt == "json":
-        click.echo(json.dumps([
+        emit(json.dumps([
             {"turn": c.turn, "heading": c.heading.name, "legal": c.legal, "free": c.reach,
              "path": [list(h.offset) for h in ahead.path], "crash": ahead.crash,
              "damage": ahead.damage, "race_over": ahead.race_over}
-            for c, ahead in choices], indent=1))
+            for c, ahead in choices], indent=1) + "\n", output)
         return
     boat = position.boat
-    click.echo(f"{boat.colour} at {boat.hex.offset} heading {boat.heading.name}, total "
-               f"{sum(values)}:")
+    lines = [f"{boat.colour} at {boat.hex.offset} heading {boat.heading.name}, total "
+             f"{sum(values)}:"]
     for c, ahead in choices:
         end = ahead.end.offset if ahead.end else boat.hex.offset
         if ahead.race_over:
@@ -107,5 +119,6 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
         else:
             result = f"ends at {end}"
         flag = "legal" if c.legal else "illegal"
-        click.echo(f"  {c.turn.word:8} {c.heading.name:2} {flag:7} {c.reach} water ahead; "
-                   f"{result}")
+        lines.append(f"  {c.turn.word:8} {c.heading.name:2} {flag:7} {c.reach} water ahead; "
+                     f"{result}")
+    emit("\n".join(lines) + "\n", output)

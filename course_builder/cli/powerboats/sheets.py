@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from course_builder.cli.aliases import alias
 from course_builder.cli.common import (
-    FilePath,
+    STDIN_NAME,
+    OutputPath,
     as_path,
     emit,
     emit_files,
@@ -15,50 +17,43 @@ from course_builder.cli.common import (
     resolve_seed,
     seed_option,
 )
+from course_builder.cli.options import (
+    SHEET_FORMATS,
+    dpi_option,
+    expansion_option,
+    format_option,
+    input_argument,
+    paper_option,
+    race_option,
+    refuse_dpi_unless_png,
+    sheet_format,
+)
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import (
     board_choice,
     board_options,
     catalog,
     course_from_file,
+    rules_options,
+    rulings_given,
 )
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 
-SHEET_FORMATS = ("pdf", "svg", "png")
-
-
-def sheet_format(fmt: str | None, output: Path | None) -> str:
-    """The format asked for, else the one the output file's extension names, else PDF; a format
-    that contradicts the extension is a usage error (a PDF written into ``sheet.png`` helps
-    nobody)."""
-    named = output.suffix.lower().lstrip(".") if output is not None else ""
-    if named not in SHEET_FORMATS:
-        return fmt or "pdf"
-    if fmt is not None and fmt != named:
-        raise click.UsageError(f"--format {fmt} does not match the file name {output}: "
-                               f"give a .{fmt} file or --format {named}")
-    return named
-
-
 @powerboats.command("sheet")
-@click.option("--race", type=click.Choice(["A", "B", "C", "game"], case_sensitive=False),
-              default="A", show_default=True, metavar="A|B|C|game",
-              help="One race, or 'game': races A, B and C on the same lake, one page each.")
+@input_argument("course_file", "[COURSE]", required=False)
+@alias("--course", "course_file", "the argument COURSE")
+@race_option(game=True, default="A", show_default=True,
+             help="One race, or 'game': races A, B and C on the same lake, one page each.")
 @board_options
 @seed_option
-@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
-@click.option("--course", "course_file", type=FilePath(dir_okay=False), default=None,
-              help="Print this course file (e.g. a validated hand-laid course) instead.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default=None,
-              help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True,
-              help="Paper the pages are laid out for (every format: PDF, SVG and PNG).")
-@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True,
-              help="PNG resolution (recorded in the PNG, so it prints at the paper's size).")
+@expansion_option()
+@format_option(*SHEET_FORMATS, text=False, default=None,
+               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
+@paper_option
+@dpi_option
 @click.option("--mats", is_flag=True, help="Add a page of per-player dice and damage mats.")
 @click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
 @click.option("--stats", "stats_games", type=click.IntRange(0, 100_000), default=0,
@@ -67,27 +62,30 @@ def sheet_format(fmt: str | None, output: Path | None) -> str:
 @click.option("--par", "with_par", is_flag=True,
               help="Print each course's par: the expected turns of one boat alone with perfect "
               "play (docs/par.md; tens of seconds a course).")
-@click.option("--finish-buoy-on-water", is_flag=True,
-              help="Also require the finish buoy's hex to be water (ruling COURSE-01).")
-@click.option("-o", "--output", type=FilePath(dir_okay=False), default=None,
+@rules_options("sheet")
+@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
               help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
               "SVG/PNG pages, the page's name is added: -A (or -A-1, -A-2 for a race on two "
               "pages), -mats; all pages are written or none. '-': one SVG page to stdout. "
               "Missing folders are created; a symlink's target is written.")
-def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
-              tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-              course_file: Path | None, fmt: str | None, paper: str, dpi: int, mats: bool,
-              no_route: bool, stats_games: int, with_par: bool, finish_buoy_on_water: bool,
-              output: Path | None) -> None:
+def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bool,
+              rotate_tiles: bool, tile_size: tuple[int, int], density: float, seed: int | None,
+              expansion: bool, fmt: str | None, paper: str, dpi: int, mats: bool,
+              no_route: bool, stats_games: int, with_par: bool, output: Path | None,
+              **rulings: Any) -> None:
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
-    code, and the steps (on a second page when they do not fit)."""
+    code, and the steps (on a second page when they do not fit). With COURSE (a course file,
+    e.g. a validated hand-laid course), that course's sheet."""
     from course_builder.render.powerboats.sheets import render_sheets
 
+    finish_buoy_on_water = rulings_given(rulings).get("finish_buoy_on_water", False)
     fmt = sheet_format(fmt, output)
-    _refuse_ignored(click.get_current_context(), course_file is not None, fmt)
+    _refuse_ignored(click.get_current_context(), course_file is not None)
+    refuse_dpi_unless_png(fmt)
     if course_file is not None:
         lake, courses = course_from_file(course_file)
-        stem = f"powerboats-{courses[0].race}-{course_file.stem}"
+        name = course_file.stem if str(course_file) != "-" else STDIN_NAME
+        stem = f"powerboats-{courses[0].race}-{name}"
     else:
         from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
 
@@ -96,15 +94,15 @@ def sheet_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
         assert seed is not None
         lake = catalog().make(choice, seed)
         maker = CourseMaker(lake, CourseOptions(finish_buoy_on_water=finish_buoy_on_water))
-        races = "ABC" if race.lower() == "game" else race.upper()
+        races = "ABC" if race == "game" else race
         courses = [maker.generate(r, seed, expansion=expansion) for r in races]
-        stem = f"powerboats-{race.upper() if race.lower() != 'game' else 'game'}-{seed}"
+        stem = f"powerboats-{race}-{seed}"
     if stats_games:
         courses = _with_stats(lake, courses, stats_games, seed or 0)
     if with_par:
         courses = _with_par(lake, courses)
     with progress_bar("drawing sheets") as progress:
-        files = render_sheets(lake, courses, fmt=fmt, paper=paper.lower(),
+        files = render_sheets(lake, courses, fmt=fmt, paper=paper,
                               show_route=not no_route, mats=mats, dpi=dpi, progress=progress)
     if output is not None and str(output) == "-":
         if fmt != "svg" or len(files) != 1:
@@ -168,7 +166,7 @@ _GENERATION_ONLY = ("race", "board", "shuffle_tiles", "rotate_tiles", "tile_size
                     "seed", "expansion", "finish_buoy_on_water")
 
 
-def _refuse_ignored(ctx: click.Context, from_file: bool, fmt: str) -> None:
+def _refuse_ignored(ctx: click.Context, from_file: bool) -> None:
     """Options the sheet would silently ignore are refused instead."""
     def given(name: str) -> bool:
         return ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
@@ -177,7 +175,5 @@ def _refuse_ignored(ctx: click.Context, from_file: bool, fmt: str) -> None:
         ignored = [name for name in _GENERATION_ONLY if given(name)]
         if ignored:
             names = ", ".join("--" + n.replace("_", "-") for n in ignored)
-            raise click.UsageError(f"{names}: not used with --course (the course file says "
-                                   "which race, lake and tiles)")
-    if given("dpi") and fmt != "png":
-        raise click.UsageError("--dpi only applies to --format png")
+            raise click.UsageError(f"{names}: not used with a course file (it says which race, "
+                               "lake and tiles)")

@@ -40,7 +40,7 @@ HELP = """\
             show                 the position in notation (to share or to adjudicate)
             standings            points so far
             help                 this list
-            quit                 stop (the record is saved; --resume carries on)"""
+            quit                 stop (the record is saved; 'play RECORD' carries on)"""
 
 _STEP = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?$")
 
@@ -67,7 +67,7 @@ class Table:
                 announced = key
             line = self._ask(self._prompt())
             if line is None:
-                click.echo(f"stopped; carry on with --resume {self.record}")
+                click.echo(f"stopped; carry on with: course-builder powerboats play {self.record}")
                 return
             self._command(line)
         click.echo("The game is over.")
@@ -91,7 +91,7 @@ class Table:
         if word in ("help", "?"):
             click.echo(HELP)
         elif word in ("quit", "exit"):
-            click.echo(f"saved; carry on with --resume {self.record}")
+            click.echo(f"saved; carry on with: course-builder powerboats play {self.record}")
             raise SystemExit(0)
         elif word == "undo":
             self._undo()
