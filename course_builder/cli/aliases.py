@@ -13,6 +13,7 @@ before parsing (:func:`flag_values`).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -20,11 +21,8 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_UNSET: Any = None
-try:  # click 8.2 and later mark a value not given with a sentinel; 8.1 with None
-    from click._utils import UNSET as _UNSET
-except ImportError:  # pragma: no cover - older click
-    pass
+_UNSET: Any = getattr(importlib.import_module("click._utils"), "UNSET", None)
+"""How click 8.2 and later mark a value not given (click 8.1: None)."""
 
 
 def _given(value: Any) -> bool:

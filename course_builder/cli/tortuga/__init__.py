@@ -1,9 +1,9 @@
 """``course-builder tortuga ...``: setup, sheets, the map and the Shipwreck Bay referee.
 
-Referee commands read a game state (``--state FILE``, JSON, docs/tortuga.md), print what happens
-and why, rule by rule (``--format text|json``, ``-o FILE``), and write the new state with
-``--write-state FILE`` (the same file as ``--state`` updates it in place). Every answer that depends
-on adjacency or distance on an unverified layout carries the warning (ruling TOR-01).
+Referee commands read a game state (the argument ``STATE``, JSON, docs/tortuga.md), print what
+happens and why, rule by rule (``--format text|json``, ``-o FILE``), and write the new state with
+``--save FILE`` (``STATE`` itself updates it in place). Every answer that depends on adjacency or
+distance on an unverified layout carries the warning (ruling TOR-01).
 
 The commands live in :mod:`.setup` (setup, sheet, map) and :mod:`.referee` (the rest); this
 module holds the group and what both read.
@@ -23,8 +23,6 @@ from course_builder.cli.statefiles import read_state_json
 from course_builder.core.errors import CourseBuilderError
 
 MAX_FILE_BYTES = 1_000_000
-STATE_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
-"""A state file to read; ``-`` is standard input."""
 
 
 @click.group(cls=GameGroup)
@@ -53,14 +51,17 @@ def read_state(path: Path) -> Any:
 
 
 def layout_file(layout: str) -> Any:
+    """The layouts ``--layout`` names: a built-in one, or a file (one that cannot be read is
+    exit 1, as any input file; a bare word that is neither is a usage error)."""
     from course_builder.tortuga.layouts import BUILTIN, builtin_layouts, parse_layouts
 
     if layout in BUILTIN:
         return builtin_layouts(layout)
     path = Path(layout)
-    if not path.is_file():
+    if not path.exists() and "/" not in layout and not layout.endswith(".layout"):
         raise click.BadParameter(f"no built-in layout or file {layout!r} (built in: "
-                                 f"{', '.join(BUILTIN)})", param_hint="'--layout'")
+                                 f"{', '.join(BUILTIN)}; a layout file's name ends in .layout)",
+                                 param_hint="'--layout'")
     return parse_layouts(read_text(path, MAX_FILE_BYTES), str(path))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from course_builder.cli.aliases import alias
 from course_builder.cli.common import (
     F,
     GameGroup,
@@ -19,26 +20,38 @@ from course_builder.cli.common import (
     resolve_seed,
     seed_option,
 )
+from course_builder.cli.options import (
+    CaseFreeChoice,
+    format_option,
+    input_argument,
+    ruling_options,
+    ruling_values,
+    save_option,
+)
 from course_builder.cli.statefiles import emit_with_state, refuse_output_over_state, state_target
-from course_builder.cli.tortuga import STATE_PATH, dumps, read_state, tortuga
+from course_builder.cli.tortuga import dumps, read_state, tortuga
+from course_builder.core.errors import CourseBuilderError
 
 # -------------------------------------------------------------------------------------------------
 # the referee: shared options and output
 # -------------------------------------------------------------------------------------------------
 
 
+def state_argument(fn: F) -> F:
+    """``STATE``, the game state file (``-``: standard input); ``--state`` is its old spelling."""
+    fn = alias("--state", "state_file", "the argument STATE")(fn)
+    return input_argument("state_file", "STATE")(fn)
+
+
 def state_options(fn: F) -> F:
-    """``--state``, ``--write-state``, ``--format``, ``-o``."""
+    """``STATE``, ``--save``, ``--format``, ``-o``."""
     options = [
-        click.option("--state", "state_file", required=True, type=STATE_PATH,
-                     help="The game state (JSON; '-': standard input)."),
-        click.option("--write-state", type=click.Path(dir_okay=False, path_type=Path),
-                     default=None, callback=state_target,
-                     help="Write the state after the action to this file (may be the --state "
-                     "file itself). With -o FILE both are written or neither; missing folders "
-                     "are created; a symlink's target is written."),
-        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                     show_default=True, help="json: steps, warning and the new state."),
+        state_argument,
+        save_option("Write the state after the action to this file (it may be STATE itself). "
+                    "With -o FILE both are written or neither; missing folders are created; a "
+                    "symlink's target is written.", callback=state_target),
+        alias("--write-state", "save", "--save"),
+        format_option(help="json: steps, warning and the new state."),
         output_option,
     ]
     for option in reversed(options):
@@ -68,21 +81,31 @@ def token_record_options(shield_help: str) -> Callable[[F], F]:
     return decorate
 
 
-def _answer(outcome: Any, fmt: str, output: Path | None, write_state: Path | None) -> None:
+def _answer(outcome: Any, fmt: str, output: Path | None, save: Path | None) -> None:
     from course_builder.tortuga.state import state_to_json
 
-    refuse_output_over_state(output, "--write-state updates it")
+    refuse_output_over_state(output, "--save updates it")
     answer = dumps(outcome.to_json()) if fmt == "json" else outcome.text()
     state = None
-    if write_state is not None:
-        state = (write_state, dumps(state_to_json(outcome.state)))
-    emit_with_state(answer, output, state, "--write-state")
+    if save is not None:
+        state = (save, dumps(state_to_json(outcome.state)))
+    emit_with_state(answer, output, state, "--save")
 
 
-def _rulings(this_player: str = "mover", captured_returnable: bool = False) -> Any:
-    from course_builder.tortuga.rules import Rulings, ThisPlayer
+def _rulings(given: dict[str, Any]) -> Any:
+    """The rulings the options given say (the table: ``tortuga.rules.RULING_OPTIONS``)."""
+    from course_builder.tortuga.rules import RULING_OPTIONS, Rulings, ThisPlayer
 
-    return Rulings(this_player=ThisPlayer(this_player), captured_returnable=captured_returnable)
+    values = ruling_values(RULING_OPTIONS, given)
+    if "this_player" in values:
+        values["this_player"] = ThisPlayer(values["this_player"])
+    return Rulings(**values)
+
+
+def _rulings_options(command: str) -> Callable[[F], F]:
+    from course_builder.tortuga.rules import RULING_OPTIONS
+
+    return ruling_options(RULING_OPTIONS, command)
 
 
 _card_option = click.option(
@@ -100,10 +123,6 @@ _mine_option = click.option(
     "--mine", "mine_owner", default=None, metavar="OWNER",
     help="Mines of several colours in the sector entered: whose token is removed (TOR-08; "
     "default: the earliest laid).")
-_this_player_option = click.option(
-    "--this-player", type=click.Choice(["mover", "owner"]), default="mover", show_default=True,
-    help="Whose discard pile takes the replacement card when the System Fault supply is empty "
-    "(TOR-07).")
 
 
 # -------------------------------------------------------------------------------------------------
@@ -119,18 +138,18 @@ _this_player_option = click.option(
               help="Play the Accelerator: any sector within three (SB-ACCELERATOR).")
 @_mine_option
 @_card_option
-@_this_player_option
-def move_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+@_rulings_options("move")
+def move_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
              player: str, to: str, accelerator: bool, mine_owner: str | None, card: str | None,
-             this_player: str) -> None:
+             **rulings: Any) -> None:
     """Move a ship to an adjacent sector (or with --accelerator up to three away) and apply the
     mines in the sector entered."""
     from course_builder.tortuga.movement import move_ship
 
     state = read_state(state_file)
     outcome = move_ship(state, player, to, accelerator=accelerator, mine_owner=mine_owner,
-                        replacement=card, rulings=_rulings(this_player))
-    _answer(outcome, fmt, output, write_state)
+                        replacement=card, rulings=_rulings(rulings))
+    _answer(outcome, fmt, output, save)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -146,23 +165,23 @@ def mine() -> None:
 @mine.command("buy")
 @state_options
 @click.option("--player", required=True)
-def mine_buy_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def mine_buy_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                  player: str) -> None:
     """Buy a mine card in the Hub: two mine tokens from the supply into the cargo bay."""
     from course_builder.tortuga.mines import buy_mine_card
 
-    _answer(buy_mine_card(read_state(state_file), player), fmt, output, write_state)
+    _answer(buy_mine_card(read_state(state_file), player), fmt, output, save)
 
 
 @mine.command("play")
 @state_options
 @click.option("--player", required=True)
-def mine_play_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def mine_play_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                   player: str) -> None:
     """Play a mine card: one token from the cargo bay onto the ship's sector."""
     from course_builder.tortuga.mines import play_mine_card
 
-    _answer(play_mine_card(read_state(state_file), player), fmt, output, write_state)
+    _answer(play_mine_card(read_state(state_file), player), fmt, output, save)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -181,7 +200,7 @@ def hunt() -> None:
 @click.option("--token", required=True, help="A new hunt token id (e.g. h1).")
 @click.option("--sector", required=True, help="The sector the table laid it on.")
 @token_record_options("Record its shield (the referee's private record).")
-def hunt_place_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def hunt_place_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                    token: str, sector: str, shield: int | None, value: int | None,
                    name: str | None) -> None:
     """Record a hunt token the table laid face down at setup, where the base setup says (TOR-24)."""
@@ -189,7 +208,7 @@ def hunt_place_cmd(state_file: Path, write_state: Path | None, fmt: str, output:
 
     outcome = place_token(read_state(state_file), token, sector, shield=shield, value=value,
                           name=name)
-    _answer(outcome, fmt, output, write_state)
+    _answer(outcome, fmt, output, save)
 
 
 @hunt.command("move")
@@ -197,12 +216,12 @@ def hunt_place_cmd(state_file: Path, write_state: Path | None, fmt: str, output:
 @click.option("--player", required=True, help="Who plays the Psionic card.")
 @click.option("--token", required=True, help="The hunt token to move.")
 @click.option("--to", "to", required=True, metavar="SECTOR", help="An adjacent sector.")
-def hunt_move_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def hunt_move_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                   player: str, token: str, to: str) -> None:
     """Psionic card: move a hunt token, explored or not, to an adjacent sector."""
     from course_builder.tortuga.hunt import psionic_move
 
-    _answer(psionic_move(read_state(state_file), player, token, to), fmt, output, write_state)
+    _answer(psionic_move(read_state(state_file), player, token, to), fmt, output, save)
 
 
 def _cards(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
@@ -219,14 +238,14 @@ def _cards(ctx: click.Context, param: click.Parameter, value: str | None) -> tup
 @click.option("--player", required=True, help="Who plays the Psionic card (the attacker).")
 @click.option("--token", required=True, help="The hunt token that attacks.")
 @click.option("--defender", required=True, help="Whose ship is attacked (in the token's sector).")
-@click.option("--winner", type=click.Choice(["attacker", "defender"]), required=True,
+@click.option("--winner", type=CaseFreeChoice(["attacker", "defender"]), required=True,
               help="Who won the combat at the table (TOR-11).")
 @click.option("--shield", type=click.IntRange(0, 100), default=None,
               help="The token's shield value, if the state does not record it.")
 @click.option("--defender-cards", default=None, callback=_cards, metavar="A,B,...",
               help="The defender's cards in the combat; one is destroyed if the attacker wins.")
 @seed_option
-def hunt_attack_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def hunt_attack_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                     player: str, token: str, defender: str, winner: str, shield: int | None,
                     defender_cards: tuple[str, ...], seed: int | None) -> None:
     """Psionic card: attack an enemy ship with a hunt token in its sector; apply the result."""
@@ -237,7 +256,7 @@ def hunt_attack_cmd(state_file: Path, write_state: Path | None, fmt: str, output
     rng = random.Random(resolve_seed(seed, needed))
     outcome = psionic_attack(state, player, token, defender, Winner(winner), rng, shield=shield,
                              defender_cards=defender_cards)
-    _answer(outcome, fmt, output, write_state)
+    _answer(outcome, fmt, output, save)
 
 
 @hunt.command("return")
@@ -245,20 +264,18 @@ def hunt_attack_cmd(state_file: Path, write_state: Path | None, fmt: str, output
 @click.option("--player", required=True, help="Who plays the Psionic card.")
 @click.option("--to", "to", default=None, metavar="SECTOR",
               help="The player's choice among the furthest sectors (default: drawn, TOR-06).")
-@click.option("--captured-returnable", is_flag=True,
-              help="Captured tokens may be returned too, not only those in the box (TOR-14).")
+@_rulings_options("hunt return")
 @seed_option
-def hunt_return_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
-                    player: str, to: str | None, captured_returnable: bool,
-                    seed: int | None) -> None:
+def hunt_return_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
+                    player: str, to: str | None, seed: int | None, **rulings: Any) -> None:
     """Psionic card on an empty board: a random removed hunt token returns, exclamation side
     up, to a sector furthest from the player's ship."""
     from course_builder.tortuga.hunt import psionic_return
 
     state = read_state(state_file)
     outcome = psionic_return(state, player, _seeded(seed), to=to,
-                             rulings=_rulings(captured_returnable=captured_returnable))
-    _answer(outcome, fmt, output, write_state)
+                             rulings=_rulings(rulings))
+    _answer(outcome, fmt, output, save)
 
 
 @hunt.command("capture")
@@ -268,12 +285,12 @@ def hunt_return_cmd(state_file: Path, write_state: Path | None, fmt: str, output
 @click.option("--points", type=click.IntRange(0, 100), default=None,
               help="Influence gained: the token's value if not recorded (Monster Hunters), the "
               "base game's reward otherwise (TOR-18).")
-def hunt_capture_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def hunt_capture_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                      player: str, token: str, points: int | None) -> None:
     """Capture a hunt target and score it (Monster Hunters: the value on the token)."""
     from course_builder.tortuga.scoring import capture
 
-    _answer(capture(read_state(state_file), player, token, points), fmt, output, write_state)
+    _answer(capture(read_state(state_file), player, token, points), fmt, output, save)
 
 
 @hunt.command("redeem")
@@ -282,12 +299,12 @@ def hunt_capture_cmd(state_file: Path, write_state: Path | None, fmt: str, outpu
 @click.option("--card", required=True, help="The Hunt card removed from the game.")
 @click.option("--points", type=click.IntRange(0, 100), default=None,
               help="Influence gained in the standard scenario (Monster Hunters: 1).")
-def hunt_redeem_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def hunt_redeem_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                     player: str, card: str, points: int | None) -> None:
     """Redeem a Hunt card from hand for influence (Monster Hunters: 1)."""
     from course_builder.tortuga.scoring import redeem
 
-    _answer(redeem(read_state(state_file), player, card, points), fmt, output, write_state)
+    _answer(redeem(read_state(state_file), player, card, points), fmt, output, save)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -304,13 +321,13 @@ def control() -> None:
 @state_options
 @click.option("--sector", required=True)
 @click.option("--player", required=True, help="The new controller, or 'none'.")
-def control_set_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def control_set_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                     sector: str, player: str) -> None:
     """Record who controls a sector after a conquest (base game)."""
     from course_builder.tortuga.control import set_control
 
     outcome = set_control(read_state(state_file), sector, None if player == "none" else player)
-    _answer(outcome, fmt, output, write_state)
+    _answer(outcome, fmt, output, save)
 
 
 @control.command("hub")
@@ -318,7 +335,7 @@ def control_set_cmd(state_file: Path, write_state: Path | None, fmt: str, output
 @click.option("--player", required=True)
 @click.option("--token", required=True, help="The hunt target to explore, anywhere.")
 @token_record_options("Record its shield.")
-def control_hub_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def control_hub_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                     player: str, token: str, shield: int | None, value: int | None,
                     name: str | None) -> None:
     """Hub control ability: explore one hunt target in any sector."""
@@ -326,7 +343,7 @@ def control_hub_cmd(state_file: Path, write_state: Path | None, fmt: str, output
 
     outcome = hub_explore(read_state(state_file), player, token, shield=shield, value=value,
                           name=name)
-    _answer(outcome, fmt, output, write_state)
+    _answer(outcome, fmt, output, save)
 
 
 @control.command("shipwreck-bay")
@@ -334,13 +351,13 @@ def control_hub_cmd(state_file: Path, write_state: Path | None, fmt: str, output
 @click.option("--player", required=True)
 @click.option("--target", required=True, help="Whose discard pile takes the card (any player).")
 @_card_option
-def control_wreck_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def control_wreck_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                       player: str, target: str, card: str | None) -> None:
     """Shipwreck Bay control ability: a System Fault card into any player's discard pile."""
     from course_builder.tortuga.control import wreck_fault
 
     outcome = wreck_fault(read_state(state_file), player, target, card)
-    _answer(outcome, fmt, output, write_state)
+    _answer(outcome, fmt, output, save)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -358,32 +375,30 @@ def fault() -> None:
 @click.option("--player", required=True, help="Who plays the Shadow Hacker card.")
 @click.option("--target", required=True, help="Whose discard pile takes the card (any player).")
 @_card_option
-def fault_give_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def fault_give_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                    player: str, target: str, card: str | None) -> None:
     """Shadow Hacker: a System Fault card from the supply into any player's discard pile."""
     from course_builder.tortuga.faults import shadow_hacker
 
     outcome = shadow_hacker(read_state(state_file), player, target, card)
-    _answer(outcome, fmt, output, write_state)
+    _answer(outcome, fmt, output, save)
 
 
 @fault.command("return")
 @state_options
 @click.option("--player", required=True)
 @click.option("--card", default=None, help="Which System Fault card (default: the first held).")
-def fault_return_cmd(state_file: Path, write_state: Path | None, fmt: str, output: Path | None,
+def fault_return_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                      player: str, card: str | None) -> None:
     """Spend two icons: a System Fault card goes back to the common supply."""
     from course_builder.tortuga.faults import return_fault
 
-    _answer(return_fault(read_state(state_file), player, card), fmt, output, write_state)
+    _answer(return_fault(read_state(state_file), player, card), fmt, output, save)
 
 
 @tortuga.command("score")
-@click.option("--state", "state_file", required=True, type=STATE_PATH,
-              help="The game state (JSON; '-': standard input).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@state_argument
+@format_option()
 @output_option
 def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
     """Influence standings and whether the game is over (15 influence or Tortuga conquered)."""
@@ -395,14 +410,36 @@ def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
 
 
 @tortuga.command("check")
-@click.argument("state_file", type=STATE_PATH)
-def check_cmd(state_file: Path) -> None:
-    """Check a game state file (e.g. edited by hand; '-': standard input); exit 1 with the field
-    at fault."""
-    state = read_state(state_file)
-    on_board = len(state.tokens_on_board())
-    click.echo(f"{input_name(state_file)}: ok: {len(state.players)} players, {len(state.map)} sectors, "
-               f"{on_board} hunt token(s) on the board, {len(state.fault_supply)} System Fault "
-               f"card(s) and {state.mine_supply} mine token(s) in the supplies")
+@state_argument
+@format_option()
+@output_option
+def check_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
+    """Check a game state file (e.g. edited by hand; '-': standard input). The problem goes to
+    stdout after the file name (the field at fault), and the exit code is 1; 0 when the state
+    can be played on."""
+    refuse_output_over_state(output, "check does not change it")
+    name = input_name(state_file)
+    try:
+        state = read_state(state_file)
+    except CourseBuilderError as exc:
+        problem = " ".join(str(exc).splitlines())
+        if fmt == "json":
+            emit(dumps({"file": name, "ok": False,
+                        "problems": [problem.removeprefix(f"{name}:").lstrip()]}), output)
+        else:
+            emit(problem if problem.startswith(f"{name}:") else f"{name}: {problem}", output)
+        raise SystemExit(1) from None
+    summary = {"players": len(state.players), "sectors": len(state.map),
+               "hunt_tokens_on_board": len(state.tokens_on_board()),
+               "fault_supply": len(state.fault_supply), "mine_supply": state.mine_supply}
+    if fmt == "json":
+        emit(dumps({"file": name, "ok": True, **summary, "warning": state.map.warning or None}),
+             output)
+        return
+    lines = [f"{name}: ok: {summary['players']} players, {summary['sectors']} sectors, "
+             f"{summary['hunt_tokens_on_board']} hunt token(s) on the board, "
+             f"{summary['fault_supply']} System Fault card(s) and {summary['mine_supply']} mine "
+             "token(s) in the supplies"]
     if state.map.warning:
-        click.echo(f"WARNING: {state.map.warning}")
+        lines.append(f"WARNING: {state.map.warning}")
+    emit("\n".join(lines) + "\n", output)

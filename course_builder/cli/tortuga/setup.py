@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
+from course_builder.cli.aliases import alias
 from course_builder.cli.common import (
     F,
+    OutputPath,
     emit,
     output_option,
     progress_bar,
     resolve_seed,
     seed_option,
 )
+from course_builder.cli.options import (
+    SHEET_FORMATS,
+    CaseFreeChoice,
+    Players,
+    dpi_option,
+    format_option,
+    input_argument,
+    paper_option,
+    refuse_dpi_unless_png,
+    sheet_format,
+)
 from course_builder.cli.statefiles import is_stdout, refuse_output_over_state
-from course_builder.cli.tortuga import STATE_PATH, dumps, layout_file, read_state, tortuga
+from course_builder.cli.tortuga import dumps, layout_file, read_state, tortuga
 from course_builder.core.errors import CourseBuilderError
 
 # -------------------------------------------------------------------------------------------------
@@ -35,29 +49,53 @@ def _swaps(ctx: click.Context, param: click.Parameter, value: str | None) -> Any
         raise click.BadParameter(str(exc)) from None
 
 
-def _names(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    """``--names``: player ids, each once (their number is checked against --players)."""
-    from course_builder.tortuga.state import ID_RE, MAX_PLAYERS
+DEFAULT_IDS = tuple(f"p{k}" for k in range(1, 6))
+"""The players' ids when only their number is given (``--players 3``: p1, p2, p3)."""
+
+
+def _player_ids(ctx: click.Context, param: click.Parameter,
+                value: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """``--players``: 2 to 5 player ids (their colours), each once, or their number."""
+    from course_builder.tortuga.state import ID_RE
 
     if value is None:
         return None
-    names = tuple(n.strip() for n in value.split(",") if n.strip())
-    if len(names) > MAX_PLAYERS:
-        raise click.BadParameter(f"at most {MAX_PLAYERS} names, got {len(names)}")
-    for name in names:
+    ids = tuple(name for name in value if name)
+    if not 2 <= len(ids) <= len(DEFAULT_IDS):
+        raise click.BadParameter(f"2 to {len(DEFAULT_IDS)} players, got {len(ids)}")
+    for name in ids:
         if not ID_RE.match(name):
             raise click.BadParameter(f"{name[:40]!r} is not a player id (a letter or digit, then "
                                      "up to 39 letters, digits, '_', '.' or '-')")
-    if len(set(names)) != len(names):
+    if len(set(ids)) != len(ids):
         raise click.BadParameter("a name is given twice")
+    return ids
+
+
+def _names_and_count(names: str, players: str) -> str:
+    """The old ``--players N --names A,B,...``: the names, when there are N of them."""
+    count = len([n for n in str(names).split(",") if n.strip()])
+    if not str(players).strip().isdigit() or int(players) != count:
+        raise click.BadParameter(f"{count} names for {players} players", param_hint="'--names'")
     return names
 
 
+def players_option(required: bool, help: str) -> Callable[[F], F]:
+    """``--players``: ids by seat (``red,blue,green``) or their number; ``--names`` (the old
+    spelling of the ids, beside a number) still works."""
+    def decorate(fn: F) -> F:
+        fn = alias("--names", "players", "--players NAMES", merge=_names_and_count)(fn)
+        return click.option("--players", type=Players(DEFAULT_IDS, 2, len(DEFAULT_IDS)),
+                            required=required, callback=_player_ids, metavar="NAMES|N",
+                            help=help)(fn)
+    return decorate
+
+
 def setup_options(fn: F) -> F:
-    """``--players``, ``--seed``, ``--layout``, ``--swap``, ``--names``, ``--scenario``."""
+    """``--players``, ``--seed``, ``--layout``, ``--swap``, ``--scenario``."""
     options = [
-        click.option("--players", type=click.IntRange(2, 5), required=True,
-                     help="Number of players, 2 to 5."),
+        players_option(True, "The players in turn order, by name (their colours, e.g. "
+                       "red,blue,green), or their number, 2 to 5 (named p1, p2, ...)."),
         seed_option,
         click.option("--layout", default="spokes", show_default=True, metavar="NAME|FILE",
                      help="'spokes' or 'notches' (the research's two candidate layouts, both "
@@ -66,9 +104,7 @@ def setup_options(fn: F) -> F:
                      help="2-4 players: new sectors in play and what they replace, e.g. "
                      "'hub=mines,shipwreck-bay' or 'none'. Default: both, each replacing a base "
                      "special drawn at random (TOR-03)."),
-        click.option("--names", default=None, callback=_names, metavar="A,B,...",
-                     help="Player names (their colours) in turn order; default p1, p2, ..."),
-        click.option("--scenario", type=click.Choice(["standard", "monster-hunters"]),
+        click.option("--scenario", type=CaseFreeChoice(["standard", "monster-hunters"]),
                      default="standard", show_default=True, help="Scoring rules."),
     ]
     for option in reversed(options):
@@ -76,20 +112,17 @@ def setup_options(fn: F) -> F:
     return fn
 
 
-def _make_setup(players: int, seed: int | None, layout: str, swap: Any, names: Any,
+def _make_setup(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
                 scenario: str) -> Any:
     from course_builder.tortuga.setup import make_setup
     from course_builder.tortuga.state import Scenario
 
-    if swap is not None and players == 5:
+    if swap is not None and len(players) == 5:
         raise click.UsageError("--swap is for 2-4 players; with 5 all six special sectors play")
-    if names is not None and len(names) != players:
-        raise click.BadParameter(f"{len(names)} names for {players} players",
-                                 param_hint="'--names'")
     layouts = layout_file(layout)
     seed = resolve_seed(seed, True)
     assert seed is not None
-    return make_setup(layouts, players, seed, swaps=swap, player_ids=names,
+    return make_setup(layouts, len(players), seed, swaps=swap, player_ids=players,
                       scenario=Scenario(scenario))
 
 
@@ -109,16 +142,15 @@ def _setup_text(setup: Any) -> str:
 
 @tortuga.command("setup")
 @setup_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: the setup and checklist; json: the starting state.")
+@format_option(help="text: the setup and checklist; json: the starting state.")
 @output_option
-def setup_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any, scenario: str,
+def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any, scenario: str,
               fmt: str, output: Path | None) -> None:
     """Set up a game: the layout, the special sectors dealt, the expansion's checklist, and
     (as JSON) the starting game state for the referee commands."""
     from course_builder.tortuga.state import state_to_json
 
-    setup = _make_setup(players, seed, layout, swap, names, scenario)
+    setup = _make_setup(players, seed, layout, swap, scenario)
     if fmt == "json":
         if setup.warning:  # the state document has no place for it: say it on stderr
             click.echo(f"WARNING: {setup.warning}", err=True)
@@ -129,38 +161,34 @@ def setup_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any
 
 @tortuga.command("sheet")
 @setup_options
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
-              show_default=True)
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True, help="PDF paper size.")
-@click.option("--dpi", type=click.IntRange(50, 1200), default=150, show_default=True,
-              help="PNG resolution, 50 to 1200 (recorded in the PNG, so it prints at its drawn "
-              "size); only with --format png.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@format_option(*SHEET_FORMATS, text=False, default=None,
+               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
+@paper_option
+@dpi_option
+@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
               help="Output file (default: output/tortuga-PLAYERS-SEED.FORMAT; '-': an SVG sheet "
               "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
               "folders are created; a symlink's target is written.")
-def sheet_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any, scenario: str,
-              fmt: str, paper: str, dpi: int, output: Path | None) -> None:
+def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
+              scenario: str, fmt: str | None, paper: str, dpi: int, output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
     from course_builder.render.tortuga.sheet import render_setup
 
-    source = click.get_current_context().get_parameter_source("dpi")
-    if source not in (None, click.core.ParameterSource.DEFAULT) and fmt != "png":
-        raise click.UsageError("--dpi only applies to --format png")
+    fmt = sheet_format(fmt, output)
+    refuse_dpi_unless_png(fmt)
     if output is not None and is_stdout(output) and fmt != "svg":
         raise click.UsageError(f"a {fmt.upper()} sheet is binary: give a file with -o, not "
                                "stdout ('-' takes --format svg)")
-    setup = _make_setup(players, seed, layout, swap, names, scenario)
+    setup = _make_setup(players, seed, layout, swap, scenario)
     with progress_bar("drawing the sheet") as progress:
         progress(0, 1)
-        data = render_setup(setup, fmt, paper.lower(), dpi)
+        data = render_setup(setup, fmt, paper, dpi)
         progress(1, 1)
     if output is not None and is_stdout(output):
         emit(data.decode("utf-8"), None)
         return
-    emit(data, output or Path("output") / f"tortuga-{players}-{setup.seed}.{fmt}")
+    emit(data, output or Path("output") / f"tortuga-{len(players)}-{setup.seed}.{fmt}")
 
 
 # -------------------------------------------------------------------------------------------------
@@ -169,10 +197,9 @@ def sheet_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any
 
 
 @tortuga.command("map")
-@click.option("--state", "state_file", type=STATE_PATH,
-              default=None, help="The map of this game state ('-': standard input).")
-@click.option("--players", type=click.IntRange(2, 5), default=None,
-              help="Or the layout for this many players.")
+@input_argument("state_file", "[STATE]", required=False)
+@alias("--state", "state_file", "the argument STATE")
+@players_option(False, "Or the layout for these players (their names, or their number).")
 @seed_option
 @click.option("--layout", default="spokes", show_default=True, metavar="NAME|FILE")
 @click.option("--from", "origin", default=None, metavar="SECTOR",
@@ -182,18 +209,18 @@ def sheet_cmd(players: int, seed: int | None, layout: str, swap: Any, names: Any
 @click.option("--furthest", is_flag=True, help="With --from: the furthest sectors, all ties.")
 @click.option("--path-to", default=None, metavar="SECTOR",
               help="With --from: every shortest path to this sector.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text",
-              show_default=True)
+@format_option("svg")
 @output_option
-def map_cmd(state_file: Path | None, players: int | None, seed: int | None, layout: str,
-            origin: str | None, within: int | None, furthest: bool, path_to: str | None,
-            fmt: str, output: Path | None) -> None:
-    """Show the sector map (with --players, special positions X1.. unless --seed deals them),
-    or answer questions about it: adjacency, distances, within K, furthest, shortest paths."""
+def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int | None,
+            layout: str, origin: str | None, within: int | None, furthest: bool,
+            path_to: str | None, fmt: str, output: Path | None) -> None:
+    """Show the sector map of the game state STATE or of a layout for --players (special
+    positions X1.. unless --seed deals them), or answer questions about it: adjacency,
+    distances, within K, furthest, shortest paths."""
     from course_builder.tortuga.mapquery import ask
 
     refuse_output_over_state(output, "map does not change it")
-    sector_map = _the_map(state_file, players, seed, layout)
+    sector_map = _the_map(state_file, len(players) if players else None, seed, layout)
     if origin is None and (within is not None or furthest or path_to is not None):
         raise click.UsageError("--within, --furthest and --path-to need --from SECTOR")
     if origin is not None:
@@ -211,7 +238,7 @@ def map_cmd(state_file: Path | None, players: int | None, seed: int | None, layo
 
 def _the_map(state_file: Path | None, players: int | None, seed: int | None, layout: str) -> Any:
     if (state_file is None) == (players is None):
-        raise click.UsageError("give either --state FILE or --players N")
+        raise click.UsageError("give either a STATE file or --players N")
     if state_file is not None:
         return read_state(state_file).map
     assert players is not None
