@@ -34,10 +34,12 @@ if TYPE_CHECKING:
 
 class CaseFreeChoice(click.Choice):  # type: ignore[type-arg]
     """One of some words, in any case (``a`` is ``A``, ``JSON`` is ``json``), given back as the
-    choices write it; a wrong one lists them as written (click lists them in lower case)."""
+    choices write it; a wrong one lists them as written (click lists them in lower case).
+    ``hidden`` words are accepted too but not listed (old spellings)."""
 
-    def __init__(self, choices: Sequence[str]) -> None:
+    def __init__(self, choices: Sequence[str], hidden: Sequence[str] = ()) -> None:
         super().__init__(list(choices), case_sensitive=False)
+        self.hidden = tuple(hidden)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "|".join(map(str, self.choices))
@@ -45,7 +47,7 @@ class CaseFreeChoice(click.Choice):  # type: ignore[type-arg]
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> Any:
         text = str(value).strip()
-        for choice in self.choices:
+        for choice in (*self.choices, *self.hidden):
             if str(choice).lower() == text.lower():
                 return choice
         self.fail(f"{text[:40]!r} is not one of {', '.join(map(str, self.choices))}", param, ctx)
@@ -96,9 +98,16 @@ class Players(click.ParamType):
 
     name = "players"
 
-    def __init__(self, defaults: Sequence[str], fewest: int, most: int) -> None:
-        self.defaults = tuple(defaults)
+    def __init__(self, defaults: Sequence[str] | Callable[[], Sequence[str]], fewest: int,
+                 most: int) -> None:
+        self._defaults = defaults
         self.fewest, self.most = fewest, most
+
+    @property
+    def defaults(self) -> tuple[str, ...]:
+        """The game's default names (given as a function: read when first needed, so that
+        defining the option imports nothing)."""
+        return tuple(self._defaults() if callable(self._defaults) else self._defaults)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> tuple[str, ...]:
@@ -130,12 +139,12 @@ def input_argument(name: str, metavar: str, required: bool = True) -> Callable[[
 
 
 def format_option(*pictures: str, default: str | None = "text", text: bool = True,
-                  help: str | None = None) -> Callable[[F], F]:
+                  help: str | None = None, hidden: Sequence[str] = ()) -> Callable[[F], F]:
     """``--format``: ``text`` and ``json`` (unless ``text`` is false: sheets are pictures only),
-    then the picture formats the command draws."""
+    then the picture formats the command draws (and, accepted but not listed, ``hidden``)."""
     choices = (("text", "json") if text else ()) + pictures
-    return click.option("--format", "fmt", type=CaseFreeChoice(choices), default=default,
-                        show_default=default is not None, help=help)
+    return click.option("--format", "fmt", type=CaseFreeChoice(choices, hidden),
+                        default=default, show_default=default is not None, help=help)
 
 
 def save_option(what: str, callback: Callable[..., Any] | None = None) -> Callable[[F], F]:
@@ -160,6 +169,11 @@ def paper_option(fn: F) -> F:
     return click.option("--paper", type=CaseFreeChoice(PAPERS), default="a4", show_default=True,
                         help="Paper the pages are laid out for (every format: PDF, SVG and "
                         "PNG).")(fn)
+
+
+def hidden_paper_option(fn: F) -> F:
+    """``--paper`` on a command that draws a sheet only for an old spelling (hidden)."""
+    return click.option("--paper", type=CaseFreeChoice(PAPERS), default="a4", hidden=True)(fn)
 
 
 def dpi_option(fn: F) -> F:

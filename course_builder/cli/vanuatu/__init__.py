@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from course_builder.cli import options
 from course_builder.cli.common import F, GameGroup, input_name
+from course_builder.cli.options import input_argument
 from course_builder.cli.statefiles import (
     emit_with_state,
     read_state_json,
@@ -83,55 +85,30 @@ def load_state(path: Path, overrides: dict[str, Any]) -> State:
 
 
 def state_argument(fn: F) -> F:
-    return click.argument("state_file", metavar="STATE", type=click.Path(
-        dir_okay=False, allow_dash=True, path_type=Path))(fn)
-
-
-def format_option(fn: F) -> F:
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                        show_default=True)(fn)
+    """``STATE``, the board state file (``-``: standard input)."""
+    return input_argument("state_file", "STATE")(fn)
 
 
 def save_option(fn: F) -> F:
-    return click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                        callback=state_target,
-                        help="Write the new board state to this file (it may be STATE itself); "
-                        "nothing is written if the action is illegal. With -o FILE both are "
-                        "written or neither; missing folders are created; a symlink's target "
-                        "is written.")(fn)
+    return options.save_option(
+        "Write the new board state to this file (it may be STATE itself); nothing is written if "
+        "the action is illegal. With -o FILE both are written or neither; missing folders are "
+        "created; a symlink's target is written.", callback=state_target)(fn)
 
 
-def rules_options(fn: F) -> F:
-    """The rulings of docs/rulings.md (VAN-xx); unset options keep what the state says."""
-    options = [
-        click.option("--count-retrievals/--no-count-retrievals", default=None,
-                     help="Turns that take markers back without acting lower the die (VAN-02)."),
-        click.option("--short-round", type=click.Choice(["flood", "skip"]), default=None,
-                     help="A Rising Waters round that ends before the countdown: flood at its "
-                     "end, or skip the flood (VAN-03; default flood)."),
-        click.option("--water-supply", type=click.Choice(["unlimited", "limited"]), default=None,
-                     help="Whether the 20 water markers limit a flood (VAN-04; default "
-                     "unlimited)."),
-        click.option("--no-legal-space", type=click.Choice(["relax", "refuse"]), default=None,
-                     help="When no space is strictly legal for a tile (VAN-05; default relax)."),
-        click.option("--submerged-is-island/--submerged-not-island", default=None,
-                     help="A submerged island still counts as an island when placing tiles "
-                     "(VAN-06; default not)."),
-        click.option("--submerged-dikes-return/--submerged-dikes-lost", default=None,
-                     help="A submerged island's dikes go back to the supply (VAN-08; default "
-                     "lost)."),
-    ]
-    for option in reversed(options):
-        fn = option(fn)
-    return fn
+def rules_options(command: str) -> Callable[[F], F]:
+    """The options of the rulings that change what ``command`` does (VAN-xx; the table:
+    ``vanuatu.options.RULING_OPTIONS``); left out, a command keeps what the state says."""
+    from course_builder.vanuatu.options import RULING_OPTIONS
+
+    return options.ruling_options(RULING_OPTIONS, command)
 
 
-RULE_KEYS = ("count_retrievals", "short_round", "water_supply", "no_legal_space",
-             "submerged_is_island", "submerged_dikes_return")
+def rules_from(params: dict[str, Any]) -> dict[str, Any]:
+    """The rulings given on the command line, by their key (taken out of ``params``)."""
+    from course_builder.vanuatu.options import RULING_OPTIONS
 
-
-def rules_from(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: options.pop(k) for k in RULE_KEYS}
+    return options.ruling_values(RULING_OPTIONS, params)
 
 
 def answer(fmt: str, lines: Sequence[str], payload: dict[str, Any], output: Path | None,

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from course_builder.cli.common import output_option
+from course_builder.cli.options import format_option
 from course_builder.cli.vanuatu import (
     answer,
-    format_option,
     is_space,
     load_state,
     rules_from,
@@ -60,8 +60,8 @@ class TileChoice(click.Choice):  # type: ignore[type-arg]
 @click.option("--space", type=click.IntRange(1, 16), default=None,
               help="The space to put it on; without it, list where the tile may go.")
 @save_option
-@rules_options
-@format_option
+@rules_options("place")
+@format_option()
 @output_option
 def place_cmd(state_file: Path, tile: str, space: int | None, save: Path | None, fmt: str,
               output: Path | None, **options: Any) -> None:
@@ -140,8 +140,8 @@ class DikeParam(click.ParamType):
               help="Build a dike: island space and side, e.g. 2:E, or 2:3 for the side facing "
               "space 3.")
 @save_option
-@rules_options
-@format_option
+@rules_options("build")
+@format_option()
 @output_option
 def build_cmd(state_file: Path, player: str, hut: int | None, dike: tuple[int, Direction] | None,
               save: Path | None, fmt: str, output: Path | None, **options: Any) -> None:
@@ -170,7 +170,7 @@ def build_cmd(state_file: Path, player: str, hut: int | None, dike: tuple[int, D
 @vanuatu.command("round")
 @state_argument
 @save_option
-@format_option
+@format_option()
 @output_option
 def round_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None) -> None:
     """Close this round and open the next.

@@ -4,15 +4,15 @@ water penalty)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from course_builder.cli.common import output_option
+from course_builder.cli.options import format_option
 from course_builder.cli.vanuatu import (
     answer,
     comma_list,
-    format_option,
     load_state,
     rules_from,
     rules_options,
@@ -21,10 +21,6 @@ from course_builder.cli.vanuatu import (
     state_argument,
     vanuatu,
 )
-
-if TYPE_CHECKING:
-    pass
-
 
 # -------------------------------------------------------------------------------------------------
 # vanuatu countdown / flood / round
@@ -43,9 +39,11 @@ def _turn(text: str) -> Any:
               metavar="TURNS", help="The round's turns so far, in order: a (an action) or r "
               "(markers taken back without acting), e.g. a,a,r,a.")
 @click.option("--round-over", is_flag=True, help="The round has ended with these turns.")
-@rules_options
-@format_option
-def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, **options: Any) -> None:
+@rules_options("countdown")
+@format_option()
+@output_option
+def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, output: Path | None,
+                  **options: Any) -> None:
     """After which turn the waters rise.
 
     Counts the die down over a Rising Waters round's turns: after which turn the flood comes,
@@ -56,7 +54,7 @@ def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, **opti
 
     rules = Rules().changed(**rules_from(options))
     result = countdown(die, turns, rules, round_over=round_over)
-    answer(fmt, report.countdown_lines(result), report.countdown_json(result), None)
+    answer(fmt, report.countdown_lines(result), report.countdown_json(result), output)
 
 
 @vanuatu.command("flood")
@@ -64,8 +62,8 @@ def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, **opti
 @click.option("--skip", is_flag=True, help="Record this round's flood as skipped (only under "
               "--short-round skip, when the round ended before the countdown: VAN-03).")
 @save_option
-@rules_options
-@format_option
+@rules_options("flood")
+@format_option()
 @output_option
 def flood_cmd(state_file: Path, skip: bool, save: Path | None, fmt: str, output: Path | None,
               **options: Any) -> None:
@@ -98,7 +96,7 @@ def flood_cmd(state_file: Path, skip: bool, save: Path | None, fmt: str, output:
 
 @vanuatu.command("score")
 @state_argument
-@format_option
+@format_option()
 @output_option
 def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
     """The end-game water penalty per player, hut by hut."""
@@ -112,8 +110,8 @@ def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
 
 @vanuatu.command("forecast")
 @state_argument
-@rules_options
-@format_option
+@rules_options("forecast")
+@format_option()
 @output_option
 def forecast_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any) -> None:
     """The floods to come, if nothing changes.
@@ -135,7 +133,7 @@ def forecast_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any
               metavar="SPACES", help="The islands to keep afloat (default: every island afloat).")
 @click.option("--survive", is_flag=True,
               help="Instead: the fewest dikes so that fewer than three islands ever sink.")
-@format_option
+@format_option()
 @output_option
 def plan_cmd(state_file: Path, keep: list[int] | None, survive: bool, fmt: str,
              output: Path | None) -> None:

@@ -99,7 +99,7 @@ def _options(setup: Setup) -> str:
     return out
 
 
-def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4", dpi: int = 150) -> bytes:
+def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4", dpi: int = 300) -> bytes:
     """The sheet as file bytes in ``fmt`` (pdf, svg or png; ``dpi``: the PNG's resolution)."""
     svg = setup_sheet_svg(setup)
     if fmt == "svg":
