@@ -41,6 +41,7 @@ from course_builder.cli.powerboats.inputs import (
     rules_options,
 )
 from course_builder.cli.powerboats.table import Table, standings_lines
+from course_builder.cli.statefiles import state_target
 from course_builder.core.errors import CourseBuilderError
 from course_builder.powerboats.play.position import BOAT_COLOURS
 
@@ -121,7 +122,8 @@ def replay_cmd(record_path: Path, fmt: str, output: Path | None) -> None:
               "per sunk boat (the 2-player variant; GAME-03).")
 @rules_options("play")
 @save_option("The game record, saved after every entry (default: RECORD when carrying on, "
-             "else output/powerboats-game-SEED.pbr). " + OUTPUT_HELP.split(". ", 1)[1])
+             "else output/powerboats-game-SEED.pbr). " + OUTPUT_HELP.split(". ", 1)[1],
+             callback=state_target)
 @alias("-o", "save", "--save")
 def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
              start_player: str | None, board: str, shuffle_tiles: bool, rotate_tiles: bool,

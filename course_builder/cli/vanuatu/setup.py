@@ -3,6 +3,7 @@ a state checked and shown."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +63,9 @@ def _colours(ctx: click.Context, param: click.Parameter,
         raise click.BadParameter(str(exc).removeprefix("players: ")) from None
 
 
-def setup_options(fn: F) -> F:
-    """``--seed``, ``--players``, ``--vatus``, ``--pre-roll`` and the rulings: what a setup is
-    drawn from."""
+def setup_options(command: str) -> Callable[[F], F]:
+    """``--seed``, ``--players``, ``--vatus``, ``--pre-roll`` and the rulings ``command`` takes:
+    what a setup is drawn from."""
     options = [
         seed_option,
         click.option("--players", type=Players(_default_players, 2, 5), default=None,
@@ -78,11 +79,14 @@ def setup_options(fn: F) -> F:
         click.option("--pre-roll", is_flag=True,
                      help="Roll the Rising Waters die for rounds 2, 4, 6 and 8 now (printed on "
                      "the sheet: keep it hidden)."),
-        rules_options("setup"),
+        rules_options(command),
     ]
-    for option in reversed(options):
-        fn = option(fn)
-    return fn
+
+    def decorate(fn: F) -> F:
+        for option in reversed(options):
+            fn = option(fn)
+        return fn
+    return decorate
 
 
 def _make_setup(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
@@ -97,7 +101,7 @@ def _make_setup(seed: int | None, players: list[str], vatus: int, pre_roll: bool
 
 
 @vanuatu.command("setup")
-@setup_options
+@setup_options("setup")
 @format_option(help="text: the setup and its board state; json: the board state.",
                hidden=SHEET_FORMATS)
 @hidden_paper_option
@@ -125,7 +129,7 @@ def setup_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool, 
 
 
 @vanuatu.command("sheet")
-@setup_options
+@setup_options("sheet")
 @format_option(*SHEET_FORMATS, text=False, default=None,
                help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
 @paper_option

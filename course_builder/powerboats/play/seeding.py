@@ -1,9 +1,9 @@
 """How a seed starts a game: the start player of race A and the courses of races A, B and C.
 
-``powerboats play``, the web page and the bots all start a game this way, so the same lake and
-seed give the same game everywhere: each race's course is the one ``powerboats course --race R
---seed SEED`` makes on that lake, and the start player is rolled from the seed unless the table
-agreed on one (reference, "Course Start"; ruling GAME-04).
+``powerboats play`` and the web page both start a game this way, so the same lake and seed give
+the same game in both: each race's course is the one ``powerboats course --race R --seed SEED``
+makes on that lake, and the start player is rolled from the seed unless the table agreed on one
+(ruling GAME-04).
 """
 
 from __future__ import annotations
