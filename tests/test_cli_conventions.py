@@ -417,3 +417,51 @@ def test_a_ruling_a_command_no_longer_lists_is_still_accepted_with_a_note(
         args: list[str], option: str) -> None:
     result = run(*args)
     assert f"note: {option} changes nothing that {args[1]} says" in result.stderr
+
+
+# -- the command lines the docs show --------------------------------------------------------------
+
+
+def _documented_command_lines() -> list[tuple[str, str]]:
+    """Every ``course-builder`` command line in a code block of README.md and docs/*.md (the
+    part after ``&&`` or ``$ ``; continuation lines joined)."""
+    found = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for block in re.findall(r"^```[a-z]*\n(.*?)^```", text, flags=re.S | re.M):
+            for line in re.sub(r"\\\n\s*", "", block).splitlines():
+                for part in line.split("&&"):
+                    part = part.strip().removeprefix("$ ")
+                    if part.startswith("course-builder "):
+                        found.append((path.name, part))
+    return found
+
+
+DOCUMENTED = _documented_command_lines()
+
+
+def test_the_docs_show_command_lines_of_every_game() -> None:
+    said = " ".join(line for _, line in DOCUMENTED)
+    for game in ("powerboats", "tortuga", "vanuatu", "serve"):
+        assert f"course-builder {game}" in said
+
+
+@pytest.mark.parametrize("where, line", DOCUMENTED, ids=[f"{w}: {line[15:60]}"
+                                                         for w, line in DOCUMENTED])
+def test_every_documented_command_line_is_in_the_new_spelling(
+        where: str, line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each parses as its command's arguments without a note of an old spelling (it is run, too,
+    where its game's doc tests run the walkthroughs)."""
+    import shlex
+
+    words = shlex.split(line, comments=True)[1:]
+    group: click.Command = cli
+    ctx = click.Context(cli)
+    while isinstance(group, click.Group):
+        name, *words = words
+        found = group.get_command(ctx, name)
+        assert found is not None, (where, line)
+        group, ctx = found, click.Context(found, parent=ctx, info_name=name)
+    with group.make_context(ctx.info_name, words, parent=ctx.parent):
+        pass
+    assert "note:" not in capsys.readouterr().err, (where, line)
