@@ -54,6 +54,7 @@ def board_options(fn: F) -> F:
                      help="With --shuffle-tiles: also turn tiles by 180 degrees at random "
                      "(not in the rules; see docs/rulings.md BOARD-01)."),
         click.option("--tile-size", default="12x8", show_default=True, callback=_tile_size,
+                     metavar="ROWSxCOLS",
                      help="Random lakes: rows x columns of one lake tile (rows even, 6 to 48; "
                      "columns 6 to 48)."),
         click.option("--density", type=FiniteFloat(0.0, MAX_DENSITY), default=0.12,
