@@ -55,7 +55,7 @@ def _book(record: Path) -> Any:
 
 
 def _load_record(path: Path) -> Any:
-    from course_builder.powerboats.play.record import read_record
+    from course_builder.powerboats.game.record import read_record
 
     return read_record(read_text(path), input_name(path))
 
@@ -73,7 +73,7 @@ def replay_cmd(record_path: Path, fmt: str, output: Path | None) -> None:
     """Check a game record: play every placement and move again with the rules, and report the
     first one that is illegal or does not match (wrong boat, wrong turn, a result or standing that
     differs) with its line and move number; or the standings. Exit 1 if it does not stand up."""
-    from course_builder.powerboats.play.record import replay
+    from course_builder.powerboats.game.record import replay
 
     record = _load_record(record_path)
     with progress_bar("replaying") as progress:
@@ -167,7 +167,7 @@ def _no_new_game_options() -> None:
 
 
 def _resumed(path: Path) -> tuple[Any, int]:
-    from course_builder.powerboats.play.record import replay
+    from course_builder.powerboats.game.record import replay
 
     record = _load_record(path)
     done = replay(record, _book(path))
@@ -180,10 +180,10 @@ def _resumed(path: Path) -> tuple[Any, int]:
 def _new_game(players: tuple[str, ...], names: str | None, start_player: str | None,
               seed: int, expansion: bool, scoring: str, rulings: dict[str, Any],
               choice: Any) -> Any:
-    from course_builder.powerboats.play.game import SeatError, check_seats, new_game
+    from course_builder.powerboats.game.game import SeatError, check_seats, new_game
+    from course_builder.powerboats.game.scoring import Scoring
+    from course_builder.powerboats.game.seeding import seeded_start
     from course_builder.powerboats.play.race import Race
-    from course_builder.powerboats.play.scoring import Scoring
-    from course_builder.powerboats.play.seeding import seeded_start
 
     colours = [c.strip().lower() for c in players if c.strip()]
     name_list = [n.strip() for n in names.split(",")] if names else []

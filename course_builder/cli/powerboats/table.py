@@ -108,7 +108,7 @@ class Table:
     # -- placing and moving ----------------------------------------------------------------
 
     def _announce(self) -> None:
-        from course_builder.powerboats.play.game import Placement
+        from course_builder.powerboats.game.game import Placement
 
         game = self.game
         if game.placing:
@@ -246,7 +246,7 @@ class Table:
         self.save()
 
     def _undo(self) -> None:
-        from course_builder.powerboats.play.game import replay_history
+        from course_builder.powerboats.game.game import replay_history
 
         history = self.game.history
         if not history:
@@ -257,7 +257,7 @@ class Table:
         self.save()
 
     def save(self) -> None:
-        from course_builder.powerboats.play.record import write_record
+        from course_builder.powerboats.game.record import write_record
 
         write_atomic(self.record, write_record(self.game, {"Seed": str(self.seed)}))
 
@@ -268,7 +268,7 @@ def _canonical(text: str) -> str:
 
 
 def _entry_text(entry: Any) -> str:
-    from course_builder.powerboats.play.game import Placement
+    from course_builder.powerboats.game.game import Placement
 
     if isinstance(entry, Placement):
         r, c = entry.hex.offset

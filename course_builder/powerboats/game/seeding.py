@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import Course
+from course_builder.powerboats.game.scoring import RACE_NAMES
 from course_builder.powerboats.lake.board import Board
-from course_builder.powerboats.play.scoring import RACE_NAMES
 
 
 @frozen_record
