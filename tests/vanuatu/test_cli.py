@@ -111,6 +111,21 @@ def test_build_and_its_errors(game: str) -> None:
         assert result.exit_code == 2 and message in result.stderr
 
 
+@pytest.mark.parametrize("twice", [("--dike", "2:E", "--dike", "2:SW"),
+                                   ("--hut", "2", "--hut", "2"),
+                                   ("--hut", "2", "--dike", "2:E", "--dike", "2:E")])
+def test_van_09_a_second_hut_or_dike_is_refused_not_dropped(game: str, tmp_path: Path,
+                                                            twice: tuple[str, ...]) -> None:
+    """Ruling VAN-09: one BUILD builds at most one hut and one dike; click kept only the last of
+    a repeated option, so the first was judged away without a word."""
+    saved = tmp_path / "after.json"
+    result = run("build", game, "--player", "red", *twice, "--save", str(saved))
+    assert result.exit_code == 2 and result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and "given 2 times" in errors[0] and "VAN-09" in errors[0]
+    assert not saved.exists()
+
+
 def test_flood_round_and_rules(tmp_path: Path) -> None:
     from course_builder.vanuatu.state import Player
 
