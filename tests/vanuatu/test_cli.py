@@ -272,3 +272,18 @@ def test_an_unknown_tile_lists_the_tiles_as_they_are_written(game: str) -> None:
             "'B1'") in result.output
     assert "'a1'" not in result.output
     assert run("place", game, "--tile", "a1").exit_code == 0  # any case is still read
+
+
+def test_van_04_plan_under_the_limited_water_supply(tmp_path: Path) -> None:
+    """``plan`` plans under the rulings in force: the state's or ``--water-supply`` (VAN-04)."""
+    from course_builder.vanuatu.options import WaterSupply
+    from tests.vanuatu.test_forecast_planner import issue_board
+
+    unlimited = write(tmp_path, issue_board(WaterSupply.UNLIMITED).to_json())
+    result = run("plan", unlimited)
+    assert result.exit_code == 1 and "5 dikes needed but only 4 left" in result.stdout
+    for args in ([write(tmp_path, issue_board(WaterSupply.LIMITED).to_json(), "limited.json")],
+                 [unlimited, "--water-supply", "limited"]):
+        result = run("plan", *args, "--format", "json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["total"] == 4
