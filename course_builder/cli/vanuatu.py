@@ -22,6 +22,7 @@ from course_builder.cli.common import (
     F,
     GameGroup,
     emit,
+    emit_files,
     input_name,
     output_option,
     progress_bar,
@@ -226,14 +227,19 @@ def setup_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool, 
     if fmt in ("svg", "pdf", "png"):
         from course_builder.render.vanuatu.sheets import render_setup
 
+        if output is not None and is_stdout(output) and setup.dice:
+            raise click.UsageError("with --pre-roll the dice are a page of their own, kept "
+                                   "from the shared sheet: write the SVG pages to a file")
         with progress_bar("drawing the sheet") as progress:
             progress(0, 1)
-            data = render_setup(setup, fmt, paper.lower())
+            files = render_setup(setup, fmt, paper.lower())
             progress(1, 1)
         if output is not None and is_stdout(output):
-            emit(data.decode("utf-8"), None)
-        else:
-            emit(data, output or Path("output") / f"vanuatu-setup-{seed}.{fmt}")
+            emit(files[0][1].decode("utf-8"), None)
+            return
+        target = output or Path("output") / f"vanuatu-setup-{seed}.{fmt}"
+        emit_files([(target.with_name(f"{target.stem}-{name}{target.suffix}") if name
+                     else target, data) for name, data in files])
         return
     if fmt == "json":
         emit(setup.state.dumps(), output)

@@ -65,6 +65,21 @@ def test_setup_sheets(tmp_path: Path, fmt: str, magic: bytes) -> None:
     assert target.read_bytes().startswith(magic)
 
 
+@pytest.mark.parametrize("fmt", ["png", "svg"])
+def test_rw_countdown_pre_rolled_dice_are_a_file_of_their_own(tmp_path: Path, fmt: str) -> None:
+    """The dice of ``--pre-roll`` go to a page beside the shared sheet, never onto it."""
+    target = tmp_path / f"sheet.{fmt}"
+    result = run("setup", "--seed", "3", "--pre-roll", "--format", fmt, "-o", str(target))
+    dice = tmp_path / f"sheet-dice.{fmt}"
+    assert result.exit_code == 0 and result.stderr == f"wrote {target}\nwrote {dice}\n"
+    assert target.is_file() and dice.is_file()
+    if fmt == "svg":
+        assert "pre-rolled dice" in dice.read_text() and "pre-rolled dice" not in \
+            target.read_text()
+    result = run("setup", "--seed", "3", "--pre-roll", "--format", "svg", "-o", "-")
+    assert result.exit_code == 2 and "page of their own" in result.stderr and not result.stdout
+
+
 def test_binary_sheet_to_stdout_is_a_usage_error() -> None:
     result = run("setup", "--seed", "3", "--format", "pdf", "-o", "-")
     assert result.exit_code == 2 and "written to a file" in result.stderr
