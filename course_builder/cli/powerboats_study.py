@@ -36,7 +36,8 @@ from course_builder.core.errors import CourseBuilderError
 def _bots_option(fn: Any) -> Any:
     fn = click.option("--bots", default="greedy", show_default=True, metavar="NAMES",
                       help="Bot for each seat, comma-separated, repeated to fill the seats: "
-                      "random, cautious, greedy, lookahead.")(fn)
+                      "random, cautious, greedy, lookahead, perfect (exact par's policy; "
+                      "solving the course first takes tens of seconds).")(fn)
     fn = click.option("--boats", type=click.IntRange(1, 6), default=4, show_default=True,
                       help="Boats in each race.")(fn)
     return fn
