@@ -302,3 +302,11 @@ def test_van_04_plan_under_the_limited_water_supply(tmp_path: Path) -> None:
         result = run("plan", *args, "--format", "json")
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout)["total"] == 4
+
+
+def test_rw_fifth_show_counts_water_towards_the_fifth_marker(game: str) -> None:
+    """Rule sheet, "Rising Waters" (RW-FIFTH): the fifth marker submerges; "water 0/4" read as
+    if four did."""
+    result = run("show", game)
+    assert "   2 Efate: water 0 of 5 (the 5th submerges); open sides E SW SE;" in result.stdout
+    assert "/4" not in result.stdout
