@@ -85,14 +85,28 @@ async def _json_body(request: Request) -> dict[str, Any]:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise HTTPError(415, "send JSON (Content-Type: application/json)")
-    body = await request.body()
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise HTTPError(400, f"not valid JSON: {str(exc)[:80]}") from None
+    data = _parsed(await request.body())
     if not isinstance(data, dict):
         raise HTTPError(400, "expected a JSON object")
     return data
+
+
+def _parsed(body: bytes) -> Any:
+    """The request's JSON, or a one-line reason in the command line's words (never Python's
+    own message, which may be long and was cut mid-word)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise HTTPError(400, f"the request is not UTF-8 text (byte {exc.start + 1})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HTTPError(400, f"not valid JSON: line {exc.lineno}, column {exc.colno}: "
+                             f"{exc.msg}") from None
+    except RecursionError:
+        raise HTTPError(400, "not usable JSON: nested too deeply") from None
+    except ValueError:  # Python's limit on the digits of an integer
+        raise HTTPError(400, "not usable JSON: a number with more than 4300 digits") from None
 
 
 class HTTPError(Exception):
