@@ -11,7 +11,6 @@ are served, so a web page elsewhere cannot reach the server through a DNS trick.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Sequence
 from importlib.resources import files
 from typing import Any
@@ -27,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonread import JsonError, parse, shown
 from course_builder.powerboats.play.kernel import IllegalMove
 from course_builder.web import actions
 
@@ -85,28 +85,16 @@ async def _json_body(request: Request) -> dict[str, Any]:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise HTTPError(415, "send JSON (Content-Type: application/json)")
-    data = _parsed(await request.body())
-    if not isinstance(data, dict):
-        raise HTTPError(400, "expected a JSON object")
-    return data
-
-
-def _parsed(body: bytes) -> Any:
-    """The request's JSON, or a one-line reason in the command line's words (never Python's
-    own message, which may be long and was cut mid-word)."""
+    body = await request.body()
     try:
-        text = body.decode("utf-8")
+        data = parse(body.decode("utf-8"), "request body").data
     except UnicodeDecodeError as exc:
-        raise HTTPError(400, f"the request is not UTF-8 text (byte {exc.start + 1})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise HTTPError(400, f"not valid JSON: line {exc.lineno}, column {exc.colno}: "
-                             f"{exc.msg}") from None
-    except RecursionError:
-        raise HTTPError(400, "not usable JSON: nested too deeply") from None
-    except ValueError:  # Python's limit on the digits of an integer
-        raise HTTPError(400, "not usable JSON: a number with more than 4300 digits") from None
+        raise HTTPError(400, f"request body: not UTF-8 text (byte {exc.start + 1})") from None
+    except JsonError as exc:
+        raise HTTPError(400, str(exc)) from None
+    if not isinstance(data, dict):
+        raise HTTPError(400, f"request body: expected a JSON object, got {shown(data)}")
+    return data
 
 
 class HTTPError(Exception):
