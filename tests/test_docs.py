@@ -93,6 +93,28 @@ NOT_RUN = {
 }
 """Command lines shown but not run here, each with why (matched without the comment)."""
 
+SLOW = {
+    "course-builder powerboats par --race A --seed 7": "an exact par solve",
+    "course-builder powerboats par --race A --seed 7 --expansion": "an exact par solve",
+    "course-builder powerboats par --race A --seed 7 --expansion --format json":
+    "an exact par solve",
+    "course-builder powerboats par course.json": "an exact par solve",
+    "course-builder powerboats par position.txt": "an exact par solve",
+    "course-builder powerboats par '@course.json | yellow 18,6 E 32 d0 n1 | yellow 3'":
+    "an exact par solve",
+    "course-builder powerboats simulate --race A --seed 7 --games 1000": "1000 simulated races",
+    "course-builder powerboats simulate --race game --games 200 --plot-crashes crashes.png":
+    "200 simulated whole games",
+    "course-builder powerboats simulate --race game --games 200 --records out/games":
+    "200 simulated whole games",
+    "course-builder powerboats atlas --seed 1 --games 20 --race A --no-expansion --by fair":
+    "a simulation of every course of race A",
+    "course-builder powerboats atlas --seed 1 --games 20 --race C --expansion --by dangerous "
+    "--top 5": "a simulation of every course of race C",
+}
+"""Command lines shown that take seconds each (3 to 30 here): run only in the ``slow`` tier
+(``python -m pytest -m slow``), which runs every file's lines in order, these included."""
+
 FILE_BLOCK = re.compile(r"# ([\w.-]+\.\w+): ")
 """A block whose first line is ``# NAME: what it is`` is the text of the file NAME, to save."""
 
@@ -154,18 +176,34 @@ def test_every_shown_command_is_run_or_named_as_not_run() -> None:
              for kind, line in _shown_steps((ROOT / name).read_text(encoding="utf-8"))
              if kind == "run"}
     assert {_written(line) for line in NOT_RUN} <= shown
+    assert {_written(line) for line in SLOW} <= shown
     assert len(shown) > 90
 
 
-@pytest.mark.parametrize("name", SHOWN_IN)
-def test_every_command_shown_runs_as_written(name: str, tmp_path: Path,
+def _shows_slow(name: str) -> bool:
+    return any(kind == "run" and _written(line) in {_written(slow) for slow in SLOW}
+               for kind, line in _shown_steps((ROOT / name).read_text(encoding="utf-8")))
+
+
+CASES = [case for name in SHOWN_IN for case in (
+    pytest.param(name, False, id=name),
+    *([pytest.param(name, True, id=f"{name}+slow", marks=pytest.mark.slow)]
+      if _shows_slow(name) else []))]
+"""Each file without its :data:`SLOW` lines; in the slow tier, each file that shows some, whole."""
+
+
+@pytest.mark.parametrize(("name", "with_slow"), CASES)
+def test_every_command_shown_runs_as_written(name: str, with_slow: bool, tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Each file's command lines, in the order shown, in an empty folder (but for a link to the
     project's data/, which lines copy shipped files from), exit 0; a file whose text a block
-    shows is saved first, as the reader is told to."""
+    shows is saved first, as the reader is told to. The :data:`SLOW` lines run only
+    ``with_slow`` (the ``slow`` tier): no line after them reads what they write."""
     steps = _shown_steps((ROOT / name).read_text(encoding="utf-8"))
     if not any(kind == "run" for kind, _ in steps):
         pytest.skip(f"{name} shows no command")
+    skipped = {_written(line) for line in NOT_RUN} | (
+        set() if with_slow else {_written(line) for line in SLOW})
     (tmp_path / "data").symlink_to(ROOT / "data", target_is_directory=True)
     monkeypatch.chdir(tmp_path)
     for kind, line in steps:
@@ -173,7 +211,7 @@ def test_every_command_shown_runs_as_written(name: str, tmp_path: Path,
             file_name, _, content = line.partition("\n")
             (tmp_path / file_name).write_text(content, encoding="utf-8")
             continue
-        if _written(line) in {_written(not_run) for not_run in NOT_RUN}:
+        if _written(line) in skipped:
             continue
         code, output = _run_shown(line, tmp_path)
         assert code == 0, f"{name}: {line}\n{output}"
