@@ -40,6 +40,7 @@ from course_builder.tortuga.state import (
     GameState,
     HuntToken,
     StateError,
+    check_card_id,
     is_fault,
 )
 
@@ -124,6 +125,10 @@ def psionic_attack(state: GameState, player: str, token_id: str, defender: str, 
     if target.ship != token.where:
         raise IllegalAction(f"{defender}'s ship is in {target.ship}, not in {token.where} with "
                             f"hunt token {token_id}", R.ATTACK_WHERE)
+    for card in defender_cards:
+        if check_card_id(card) in state.removed_cards:
+            raise IllegalAction(f"{card} is removed from the game and cannot take part in a "
+                                "combat", R.ONE_CARD)
     if shield is not None and token.shield is not None and shield != token.shield:
         raise IllegalAction(f"hunt token {token_id} shows shield {token.shield}, not {shield}",
                             R.TOKEN_STRENGTH)

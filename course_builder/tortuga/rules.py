@@ -147,6 +147,7 @@ ATTACK_WHERE = _ruling(21, "the hunt token attacks a ship in its own sector")
 TOKEN_STRENGTH = _ruling(22, "the strength and value of a face-down hunt token")
 EXPLORED_TWICE = _ruling(23, "exploring a token already explored")
 TOKEN_RECORD = _ruling(24, "the referee records the hunt tokens the table lays at setup")
+ONE_CARD = _ruling(25, "a card id names one card, removed from the game at most once")
 
 
 class ThisPlayer(StrEnum):

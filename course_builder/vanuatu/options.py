@@ -111,7 +111,7 @@ RULING_OPTIONS = (
             "flood", ("countdown", "flood"), choices=tuple(s.value for s in ShortRound),
             default=ShortRound.FLOOD.value),
     _option("VAN-04", "water_supply", "--water-supply",
-            "Whether the 20 water markers limit a flood", ("flood", "forecast"),
+            "Whether the 20 water markers limit a flood", ("flood", "forecast", "plan"),
             choices=tuple(w.value for w in WaterSupply), default=WaterSupply.UNLIMITED.value),
     _option("VAN-05", "no_legal_space", "--no-legal-space",
             "When no space is strictly legal for a tile", ("place",),

@@ -127,6 +127,14 @@ def test_attacker_wins_sb_hunt_result() -> None:
     assert "blue keeps control of turret-1" in [s.text for s in out.steps]
 
 
+def test_tor_25_a_card_removed_from_the_game_takes_no_part_in_a_combat() -> None:
+    """Ruling TOR-25: destroying a card already in removed_cards would list it twice."""
+    start = replace(fight(), removed_cards=("c2",))
+    with pytest.raises(IllegalAction, match=r"c2 is removed from the game.*TOR-25"):
+        psionic_attack(start, "red", "h1", "blue", Winner.ATTACKER, random.Random(5),
+                       defender_cards=("c1", "c2"))
+
+
 def test_defender_wins_sb_hunt_result() -> None:
     out = psionic_attack(fight(), "red", "h1", "blue", Winner.DEFENDER, random.Random(1),
                          defender_cards=("c1",))

@@ -59,7 +59,8 @@ def _race_letters(text: str) -> list[str]:
 def _bots_option(fn: Any) -> Any:
     fn = click.option("--bots", default="greedy", show_default=True, metavar="NAMES",
                       help="Bot for each seat, comma-separated, repeated to fill the seats: "
-                      "random, cautious, greedy, lookahead.")(fn)
+                      "random, cautious, greedy, lookahead, perfect (exact par's policy; "
+                      "solving the course first takes tens of seconds).")(fn)
     fn = click.option("--boats", type=click.IntRange(1, 6), default=4, show_default=True,
                       help="Boats in each race.")(fn)
     return fn

@@ -131,14 +131,24 @@ class DikeParam(click.ParamType):
             self.fail(f"unknown side {side_text[:10]!r} (sides: E, NE, NW, W, SW, SE)", param, ctx)
 
 
+def _once(ctx: click.Context, param: click.Parameter, values: tuple[Any, ...]) -> Any:
+    """``--hut`` and ``--dike`` at most once: one BUILD action builds at most one hut and one
+    dike (ruling VAN-09), so a second one is refused rather than silently dropped."""
+    if len(values) > 1:
+        raise click.BadParameter(f"given {len(values)} times: one BUILD action builds at most "
+                                 "one hut and one dike (ruling VAN-09); build again for another",
+                                 ctx, param)
+    return values[0] if values else None
+
+
 @vanuatu.command("build")
 @state_argument
 @click.option("--player", required=True, metavar="COLOUR", help="Who builds.")
-@click.option("--hut", type=click.IntRange(1, 16), default=None, metavar="SPACE",
-              help="Build a hut on the island on this space.")
-@click.option("--dike", type=DikeParam(), default=None,
+@click.option("--hut", type=click.IntRange(1, 16), multiple=True, callback=_once,
+              metavar="SPACE", help="Build a hut on the island on this space (once: VAN-09).")
+@click.option("--dike", type=DikeParam(), multiple=True, callback=_once,
               help="Build a dike: island space and side, e.g. 2:E, or 2:3 for the side facing "
-              "space 3.")
+              "space 3 (once: VAN-09).")
 @save_option
 @rules_options("build")
 @format_option()

@@ -13,6 +13,7 @@ from course_builder.cli.common import (
     F,
     OutputPath,
     emit,
+    emit_files,
     output_option,
     progress_bar,
     resolve_seed,
@@ -77,8 +78,8 @@ def setup_options(command: str) -> Callable[[F], F]:
                      help="Vatus each player starts with (the base game's amount is not in our "
                      "sources: agree on it)."),
         click.option("--pre-roll", is_flag=True,
-                     help="Roll the Rising Waters die for rounds 2, 4, 6 and 8 now (printed on "
-                     "the sheet: keep it hidden)."),
+                     help="Roll the Rising Waters die for rounds 2, 4, 6 and 8 now (vanuatu sheet "
+                     "prints them on a page of their own, for one player to keep hidden)."),
         rules_options(command),
     ]
 
@@ -149,20 +150,27 @@ def sheet_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
 
 
 def _write_sheet(setup: Any, fmt: str, paper: str, dpi: int, output: Path | None) -> None:
-    """The setup's sheet to its file (or an SVG sheet to stdout with ``-o -``)."""
+    """The setup's sheet to its file (or an SVG sheet to stdout with ``-o -``); pre-rolled dice
+    are a page of their own, never on the shared sheet: the PDF's second page, or a second SVG
+    or PNG file beside the sheet (``...-dice.svg``)."""
     from course_builder.render.vanuatu.sheets import render_setup
 
     if output is not None and is_stdout(output) and fmt in ("pdf", "png"):
         raise click.UsageError(f"a {fmt.upper()} sheet is binary: it is written to a file, not "
                                "to stdout ('-o -' takes text, json or svg)")
+    if output is not None and is_stdout(output) and setup.dice:
+        raise click.UsageError("with --pre-roll the dice are a page of their own, kept from the "
+                               "shared sheet: write the SVG pages to a file")
     with progress_bar("drawing the sheet") as progress:
         progress(0, 1)
-        data = render_setup(setup, fmt, paper, dpi)
+        files = render_setup(setup, fmt, paper, dpi)
         progress(1, 1)
     if output is not None and is_stdout(output):
-        emit(data.decode("utf-8"), None)
-    else:
-        emit(data, output or Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}")
+        emit(files[0][1].decode("utf-8"), None)
+        return
+    target = output or Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}"
+    emit_files([(target.with_name(f"{target.stem}-{name}{target.suffix}") if name else target,
+                 data) for name, data in files])
 
 
 def _setup_text(setup: Any) -> str:

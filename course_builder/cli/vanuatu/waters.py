@@ -133,10 +133,11 @@ def forecast_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any
               metavar="SPACES", help="The islands to keep afloat (default: every island afloat).")
 @click.option("--survive", is_flag=True,
               help="Instead: the fewest dikes so that fewer than three islands ever sink.")
+@rules_options("plan")
 @format_option()
 @output_option
 def plan_cmd(state_file: Path, keep: list[int] | None, survive: bool, fmt: str,
-             output: Path | None) -> None:
+             output: Path | None, **options: Any) -> None:
     """The fewest dikes that keep islands afloat.
 
     Which dikes, and by which flood each is needed, to keep the chosen islands (or, with
@@ -147,7 +148,7 @@ def plan_cmd(state_file: Path, keep: list[int] | None, survive: bool, fmt: str,
 
     if survive and keep is not None:
         raise click.UsageError("--keep and --survive are two different goals: give one")
-    state = load_state(state_file, {})
+    state = load_state(state_file, rules_from(options))
     plan = plan_survival(state) if survive else plan_dikes(state, keep)
     answer(fmt, report.plan_lines(state, plan), report.plan_json(plan), output)
     if not plan.feasible:

@@ -140,6 +140,11 @@ class Section:
         return self.row <= row < self.row + self.rows and self.col <= col < self.col + self.cols
 
 
+TEXT_KEY = ("Key: . water, # land; A B C a letter spot on water, a b c a letter spot on land\n"
+            "Spots (side: the hex side their letter is printed on):")
+"""The line of :meth:`Board.to_text` that says what its picture's characters mean."""
+
+
 class Board(HexBoard):
     """An assembled lake. Build one with :func:`assemble`, :func:`classic_board` or a generator."""
 
@@ -351,7 +356,7 @@ class Board(HexBoard):
                 else:
                     cells.append(self.terrain_rows[r][c])
             lines.append(("  " if r % 2 == 0 else " ") + " ".join(cells))
-        lines.append("")
+        lines += ["", TEXT_KEY]
         for s in self.spots:
             row, col = to_offset(s.hex)
             where = "land" if s.on_land else "water"

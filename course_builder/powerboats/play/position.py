@@ -284,6 +284,10 @@ class Position:
 
     def _check_afloat(self, b: Boat, seen: dict[Hex, str]) -> None:
         race = self.race
+        if not race.board.contains(b.hex):
+            rows, cols = race.board.rows, race.board.cols
+            raise PositionError(f"{b.colour} is off the lake at {b.hex.offset}: the lake has rows "
+                                f"0-{rows - 1} and columns 0-{cols - 1}")
         if not race.board.is_water(b.hex):
             raise PositionError(f"{b.colour} is on land at {b.hex.offset}")
         if race.board.index(b.hex) in race.buoy_index:

@@ -174,18 +174,37 @@ def _shrunk(a: tuple[float, float], b: tuple[float, float], by: float
     return (a[0] + dx * by, a[1] + dy * by), (b[0] - dx * by, b[1] - dy * by)
 
 
+AXIS_STEPS = (1, 5, 10, 20, 50, 100)
+"""Every how many rows or columns a number is printed: every one when they fit, else every 5th
+(then 10th, ...)."""
+AXIS_GAP_MM = 0.8
+"""Room kept between two neighbouring row or column numbers."""
+
+
+def axis_steps(board: Board, layout: Layout) -> tuple[int, int]:
+    """Every how many columns and rows a number fits without running into the next one."""
+    size = pt(AXIS_PT)
+    widest = text_width(str(board.cols - 1), size) + AXIS_GAP_MM
+    tallest = CAP_HEIGHT * size + AXIS_GAP_MM
+    col = next((n for n in AXIS_STEPS if n * layout.width >= widest), AXIS_STEPS[-1])
+    row = next((n for n in AXIS_STEPS if n * layout.row_height >= tallest), AXIS_STEPS[-1])
+    return col, row
+
+
 def draw_axis_numbers(dwg: svgwrite.Drawing, board: Board, frame: MapFrame) -> list[Box]:
-    """Column numbers above the lake, row numbers to its left (at :data:`AXIS_PT`)."""
+    """Column numbers above the lake, row numbers to its left (at :data:`AXIS_PT`): each one, or
+    every 5th (10th ...) when the hexes are too small for every number (:func:`axis_steps`)."""
     layout = frame.layout
     size = pt(AXIS_PT)
     g = dwg.g(id="edge-labels", fill=COLORS["text"])
     boxes = []
-    for col in range(board.cols):
+    col_step, row_step = axis_steps(board, layout)
+    for col in range(0, board.cols, col_step):
         x = layout.center(from_offset(0, col))[0]
         y = frame.hexes.y0 - 1.0
         g.add(text(dwg, str(col), x, y, size, text_anchor="middle", class_="axis-label"))
         boxes.append(text_box(str(col), x, y, size, anchor="middle"))
-    for row in range(board.rows):
+    for row in range(0, board.rows, row_step):
         cy = layout.center(from_offset(row, 0))[1]
         x = frame.hexes.x0 - 1.0
         y = cy + CAP_HEIGHT * size / 2
