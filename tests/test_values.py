@@ -1,25 +1,28 @@
-"""A frozen record behaves as the ``@dataclass(frozen=True, slots=True)`` it stands in for."""
+"""Value types: one mechanism (:mod:`course_builder.core.values`) for the whole package, and what
+it promises: immutability, equality and hashing by fields, repr, pickle and copy, ``replace``,
+``__post_init__`` checks, mutable values, and the few classes with documented exceptions."""
 
 from __future__ import annotations
 
+import ast
 import copy
-import dataclasses
 import pickle
+from functools import cached_property
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
-from course_builder.core.records import frozen_record, record_fields, replace
+from course_builder.core.values import MutableValue, Value, field, field_names, replace
 from course_builder.powerboats.play import events as ev
 
+PACKAGE = Path(__file__).resolve().parents[1] / "course_builder"
 
-class Base:
-    __slots__ = ()
+
+class Base(Value):
     rule: ClassVar[str] = ""
 
 
-@frozen_record
 class Pair(Base):
     """Two fields and a property."""
 
@@ -32,90 +35,62 @@ class Pair(Base):
         return self.a + sum(self.b)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class DataPair(Base):
-    """The same as a dataclass."""
-
-    rule: ClassVar[str] = "R"
-    a: int
-    b: tuple[float, ...]
-
-
-@frozen_record
-class Single:
+class Single(Value):
     x: float
 
 
-def test_a_record_reads_equals_hashes_and_prints_as_the_dataclass() -> None:
-    record, data = Pair(1, (2.0, 3.0)), DataPair(1, (2.0, 3.0))
-    assert record == Pair(a=1, b=(2.0, 3.0)) and record != Pair(1, ())
-    assert hash(record) == hash(data) == hash((1, (2.0, 3.0)))
-    assert repr(record) == repr(data).replace("DataPair", "Pair") == "Pair(a=1, b=(2.0, 3.0))"
-    assert record != data and record != (1, (2.0, 3.0))  # only a record of its own class
-    assert record.total == 6.0 and record.rule == "R" and isinstance(record, Base)
-    assert Pair.__match_args__ == DataPair.__match_args__ == record_fields(record) == ("a", "b")
-    assert record_fields(record) == tuple(f.name for f in dataclasses.fields(data))
-    assert Pair.__doc__ == "Two fields and a property." and Pair.__qualname__ == "Pair"
+def test_a_value_reads_equals_hashes_and_prints_by_its_fields() -> None:
+    value = Pair(1, (2.0, 3.0))
+    assert value == Pair(a=1, b=(2.0, 3.0)) and value != Pair(1, ())
+    assert hash(value) == hash(Pair(1, (2.0, 3.0))) and hash(value) != hash(Pair(1, ()))
+    assert repr(value) == "Pair(a=1, b=(2.0, 3.0))"
+    assert value != (1, (2.0, 3.0))  # only a value of its own class
+    assert value.total == 6.0 and value.rule == "R" and isinstance(value, Base)
+    assert Pair.__match_args__ == field_names(value) == field_names(Pair) == ("a", "b")
+    assert Pair.__doc__ == "Two fields and a property."
     nan = float("nan")
-    assert Single(nan) == Single(nan)  # compared as tuples, like the dataclass
-    match record:
+    assert Single(nan) == Single(nan)  # compared as tuples are: the same object is equal
+    match value:
         case Pair(a, b):
             assert (a, b) == (1, (2.0, 3.0))
 
 
-def test_a_record_is_frozen_and_has_slots() -> None:
-    record = Pair(1, ())
-    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'a'"):
-        record.a = 2  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'a'"):
-        del record.a  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        record.c = 1  # type: ignore[attr-defined]
-    assert not hasattr(record, "__dict__")
-    with pytest.raises(TypeError, match="missing 1 required positional argument: 'b'"):
+def test_a_value_is_frozen_and_has_slots() -> None:
+    value = Pair(1, ())
+    with pytest.raises(AttributeError, match="immutable type: 'Pair'"):
+        value.a = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del value.a  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        value.c = 1  # type: ignore[attr-defined]
+    assert not hasattr(value, "__dict__")
+    with pytest.raises(TypeError, match="Missing required argument 'b'"):
         Pair(1)  # type: ignore[call-arg]
 
 
-def test_a_record_pickles_and_copies() -> None:
-    record = Pair(1, (2.0,))
-    assert pickle.loads(pickle.dumps(record)) == record
-    assert copy.copy(record) == record == copy.deepcopy(record)
+def test_a_value_pickles_and_copies() -> None:
+    value = Pair(1, (2.0,))
+    assert pickle.loads(pickle.dumps(value)) == value
+    assert copy.copy(value) == value == copy.deepcopy(value)
 
 
-@frozen_record
-class WithDefaults:
+class WithDefaults(Value):
     name: str
     size: int = 3
     tags: tuple[str, ...] = ()
 
 
-@dataclasses.dataclass(frozen=True)
-class DataWithDefaults:
-    name: str
-    size: int = 3
-    tags: tuple[str, ...] = ()
-
-
-def test_a_record_takes_defaults_as_the_dataclass() -> None:
+def test_a_value_takes_defaults_and_they_come_last() -> None:
     assert WithDefaults("a") == WithDefaults("a", 3, ()) == WithDefaults(name="a", size=3)
     assert repr(WithDefaults("a", tags=("x",))) == "WithDefaults(name='a', size=3, tags=('x',))"
-    assert repr(WithDefaults("a", tags=("x",))) == repr(DataWithDefaults("a", tags=("x",))
-                                                        ).replace("DataWithDefaults", "WithDefaults")
-    assert WithDefaults.__slots__ == ("name", "size", "tags")  # type: ignore[attr-defined]
-    with pytest.raises(TypeError, match="plain default, not field"):
-        @frozen_record
-        class Factory:
-            items: tuple[int, ...] = dataclasses.field(default=())
-    with pytest.raises(TypeError, match="without a default follows one with a default"):
-        @frozen_record
-        class Order:
+    with pytest.raises(TypeError, match="cannot follow optional fields"):
+        class Order(Value):
             size: int = 3
             name: str
 
 
-@frozen_record
-class Checked:
-    """A record that checks and converts its fields after they are set."""
+class Checked(Value):
+    """A value that checks and converts its fields after they are set."""
 
     size: int
     name: str = "x"
@@ -123,37 +98,68 @@ class Checked:
     def __post_init__(self) -> None:
         if self.size < 0:
             raise ValueError("negative")
-        object.__setattr__(self, "name", self.name.upper())
+        from course_builder.core.values import force_setattr
+
+        force_setattr(self, "name", self.name.upper())
 
 
-def test_a_record_calls_its_post_init_as_the_dataclass() -> None:
+def test_post_init_checks_and_converts_on_construction_replace_and_unpickling() -> None:
     assert Checked(1, "a") == Checked(1, "A") and Checked(2).name == "X"
     with pytest.raises(ValueError, match="negative"):
         Checked(-1)
     assert pickle.loads(pickle.dumps(Checked(1))) == Checked(1)
-
-
-def test_replace_makes_a_changed_record_as_dataclasses_replace_does() -> None:
-    record, data = WithDefaults("a", tags=("x",)), DataWithDefaults("a", tags=("x",))
-    changed = replace(record, size=5)
-    assert changed == WithDefaults("a", 5, ("x",)) and type(changed) is WithDefaults
-    assert record == WithDefaults("a", 3, ("x",))  # the original is as it was
-    assert repr(changed) == repr(dataclasses.replace(data, size=5)).replace("DataWithDefaults",
-                                                                            "WithDefaults")
-    assert replace(record) == record and replace(record) is not record
-    assert replace(Checked(1, "a"), name="b").name == "B"  # through __init__: __post_init__ runs
+    assert replace(Checked(1, "a"), name="b").name == "B"
     with pytest.raises(ValueError, match="negative"):
         replace(Checked(1), size=-1)
-    with pytest.raises(TypeError, match="WithDefaults has no field 'colour'"):
-        replace(record, colour="red")
+
+
+def test_replace_makes_a_changed_copy_of_any_value() -> None:
+    value = WithDefaults("a", tags=("x",))
+    changed = replace(value, size=5)
+    assert changed == WithDefaults("a", 5, ("x",)) and type(changed) is WithDefaults
+    assert value == WithDefaults("a", 3, ("x",))  # the original is as it was
+    assert replace(value) == value
+    with pytest.raises(TypeError, match="`WithDefaults` has no field 'colour'"):
+        replace(value, colour="red")
     with pytest.raises(TypeError):
-        dataclasses.replace(data, colour="red")  # type: ignore[call-arg]  # the same refusal
-    with pytest.raises(TypeError, match="takes a record, not DataWithDefaults"):
-        replace(data, size=5)
+        replace(object(), size=5)  # type: ignore[type-var]
 
 
-def test_a_record_keeps_the_methods_its_class_defines() -> None:
-    class Own:
+class Tally(MutableValue):
+    name: str
+    seen: list[int] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def test_a_mutable_value_is_set_field_by_field_and_is_not_hashable() -> None:
+    one, two = Tally("a"), Tally("a")
+    one.seen.append(1)
+    assert two.seen == [] and one != two  # each has its own list
+    two.seen.append(1)
+    assert one == two and repr(one) == "Tally(name='a', seen=[1], counts={})"
+    one.name = "b"
+    assert one != two and replace(one, name="a") == two
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(one)
+
+
+def test_a_value_with_a_dict_keeps_cached_properties() -> None:
+    class Squares(Value, dict=True):
+        n: int
+
+        @cached_property
+        def square(self) -> int:
+            return self.n * self.n
+
+    value = Squares(3)
+    assert value.square == 9 and value.square == 9 and value == Squares(3)
+    assert hash(value) == hash(Squares(3))
+    with pytest.raises(AttributeError):
+        value.n = 4  # type: ignore[misc]
+
+
+def test_a_value_keeps_the_methods_its_class_defines() -> None:
+    class Own(Value):
         size: int
 
         def __repr__(self) -> str:
@@ -165,62 +171,71 @@ def test_a_record_keeps_the_methods_its_class_defines() -> None:
         def __hash__(self) -> int:
             return self.size % 2
 
-    record, data = frozen_record(Own), dataclasses.dataclass(frozen=True)(Own)
-    for kind in (record, data):
-        assert repr(kind(3)) == "<3>" and kind(3) == kind(5) and hash(kind(3)) == 1
-
-    class OnlyEq:
-        size: int
-
-        def __eq__(self, other: object) -> bool:
-            return True
-
-    record, data = frozen_record(OnlyEq), dataclasses.dataclass(frozen=True)(OnlyEq)
-    for kind in (record, data):
-        assert kind(3) == kind(4) and hash(kind(3)) == hash((3,))
+    assert repr(Own(3)) == "<3>" and Own(3) == Own(5) and hash(Own(3)) == 1
 
 
-def test_a_record_cannot_derive_from_a_record() -> None:
-    with pytest.raises(TypeError, match="cannot derive from a record"):
-        @frozen_record
-        class More(Pair):
-            c: int
-
-
-def test_every_event_is_a_record() -> None:
+def test_every_event_is_a_value() -> None:
     kinds = [k for k in vars(ev).values()
              if isinstance(k, type) and issubclass(k, ev.Event) and k is not ev.Event]
     assert len(kinds) == 25
     for kind in kinds:
-        assert kind.__match_args__ and kind.__slots__ == kind.__match_args__  # type: ignore[attr-defined]
-        assert not dataclasses.is_dataclass(kind) and "__dict__" not in dir(kind)
+        assert issubclass(kind, Value) and kind.__match_args__ == kind.__struct_fields__
+        assert "__dict__" not in dir(kind) and "rule" not in kind.__struct_fields__
 
 
-def test_a_record_shows_its_fields_as_its_signature_before_and_after_its_first_record() -> None:
-    """help() and inspect.signature name the fields even before the first record compiles the
-    real ``__init__`` (a record compiles it only then)."""
-    import inspect
-
-    @frozen_record
-    class Later:
-        a: int
-        b: str = "x"
-
-    assert str(inspect.signature(Later)) == "(a, b='x')"
-    Later(1)
-    assert list(inspect.signature(Later).parameters) == ["a", "b"]
+def _sources() -> dict[Path, str]:
+    return {p: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
 
 
-def test_the_classes_written_by_hand_behave_as_the_dataclasses_they_were() -> None:
-    """Where a record does not fit (a ``cached_property``, a mutable class, a field left out of
-    equality) the class is written by hand; it keeps what the dataclass gave: frozen ones refuse
-    changes, are equal by their compared fields and hash so; mutable ones are equal by their
-    fields and unhashable; all print as the dataclass did."""
+def test_one_value_mechanism_for_the_whole_package() -> None:
+    """No ``exec``, no ``__class__`` swap, no dataclass, NamedTuple or hand-made record: every
+    value type is a :class:`Value` or :class:`MutableValue`. The exceptions are named here and
+    justified, with their measurement, in their docstrings."""
+    exceptions = {"course_builder/core/hexgrid.py:Hex"}
+    found = []
+    for path, text in _sources().items():
+        where = path.relative_to(PACKAGE.parent).as_posix()
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                    node.func.id in ("exec", "eval", "namedtuple")):
+                found.append(f"{where}:{node.lineno}: {node.func.id}()")
+            elif isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Attribute) and t.attr == "__class__" for t in node.targets):
+                found.append(f"{where}:{node.lineno}: __class__ assigned")
+            elif isinstance(node, ast.ImportFrom) and node.module in ("dataclasses",
+                                                                      "collections"):
+                found.extend(f"{where}:{node.lineno}: {node.module}.{a.name}"
+                             for a in node.names if a.name in ("dataclass", "namedtuple"))
+            elif isinstance(node, ast.ClassDef):
+                bases = {ast.unparse(b) for b in node.bases}
+                if "NamedTuple" in bases and f"{where}:{node.name}" not in exceptions:
+                    found.append(f"{where}:{node.lineno}: {node.name} is a NamedTuple")
+    assert not found, found
+    assert not (PACKAGE / "core" / "records.py").exists()
+
+
+def test_no_positional_unpacking_of_the_kernel_s_values() -> None:
+    """Reading fields by name is as fast as unpacking them from a Value (the kernel's hot loop
+    once unpacked its NamedTuple boats): a value is never unpacked by position, so a field
+    added to it cannot shift the others silently."""
+    from course_builder.core.hexgrid import Direction, Hex
+    from course_builder.powerboats.play.position import Boat
+
+    with pytest.raises(TypeError):
+        _colour, *_rest = Boat("red", Hex(0, 0), Direction.E)  # type: ignore[misc]
+
+
+def test_positions_race_maker_frame_and_grid_keep_their_documented_behaviour() -> None:
+    """The classes with something of their own: a position is equal and hashed without its
+    race, printed without it, checked when made but not when derived by the kernel or
+    unpickled; a race and a course maker are mutable values (unhashable); a course frame and a
+    lake grid are values with a ``__dict__`` for their cached properties."""
     from course_builder.powerboats.course.generate import CourseMaker
     from course_builder.powerboats.lake.boardfile import parse_kit
     from course_builder.powerboats.lake.catalog import classic_board
     from course_builder.powerboats.play.notation import RaceBook, parse_position
-    from course_builder.powerboats.play.position import Position
+    from course_builder.powerboats.play.position import Position, PositionError
     from course_builder.powerboats.play.race import Race
 
     text = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 "
@@ -232,21 +247,28 @@ def test_the_classes_written_by_hand_behave_as_the_dataclasses_they_were() -> No
     assert repr(position) == f"Position(boats={position.boats!r}, to_move=0, turn=2)"
     assert not hasattr(position, "__dict__")
     for frozen in (position, again):
-        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field"):
+        with pytest.raises(AttributeError):
             frozen.turn = 3  # type: ignore[misc]
-        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field"):
-            del frozen.turn  # type: ignore[misc]
     copied = copy.copy(position)
     assert copied == position and copied.race is position.race
     match position:
         case Position(race, boats, to_move, turn):
             assert (race, boats, to_move, turn) == (position.race, position.boats, 0, 2)
+    with pytest.raises(PositionError, match="two boats are yellow"):
+        Position(position.race, (position.boats[0], position.boats[0]))
+    with pytest.raises(PositionError, match="two boats are yellow"):
+        replace(position, boats=(position.boats[0], position.boats[0]))
+    unchecked = position.derive((position.boats[0], position.boats[0]), 0, 2)  # the kernel's
+    assert pickle.loads(pickle.dumps(unchecked)) == unchecked  # as it was, not checked again
 
     race = position.race
     assert race == Race(race.board, race.course, race.rules)
     assert race != Race(race.board, race.course, race.rules, "@elsewhere.json")
-    assert Race.__hash__ is None and CourseMaker.__hash__ is None
+    for unhashable in (race, CourseMaker(race.board)):
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(unhashable)
     assert repr(race).startswith("Race(board=") and repr(race).endswith("notation_ref=None)")
+    assert pickle.loads(pickle.dumps(race)).clear_run == race.clear_run  # tables built again
 
     board = classic_board()
     maker = CourseMaker(board)
@@ -259,13 +281,13 @@ def test_the_classes_written_by_hand_behave_as_the_dataclasses_they_were() -> No
                        race.course.buoy("finish").hex)
     assert frame == twin and hash(frame) == hash(twin) and frame.waypoints() == twin.waypoints()
     assert repr(frame).startswith("CourseFrame(board=") and "gates=" in repr(frame)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         frame.axis = frame.axis  # type: ignore[misc]
 
-    path = Path(__file__).resolve().parents[1] / "data" / "boards" / "classic.board"
+    path = PACKAGE.parent / "data" / "boards" / "classic.board"
     grid = parse_kit(path.read_text(encoding="utf-8"), str(path)).border
     assert grid == type(grid)(grid.cells, grid.positions) and hash(grid) == hash(
         type(grid)(grid.cells, grid.positions))
     assert grid.terrain_text and repr(grid).startswith("Grid(cells=((Cell(terrain=")
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         grid.cells = ()  # type: ignore[misc]

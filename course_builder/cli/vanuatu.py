@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +35,7 @@ from course_builder.cli.statefiles import (
     state_target,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import replace
 
 if TYPE_CHECKING:
     from course_builder.core.hexgrid import Direction

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
+from course_builder.core.values import Value
 
 if TYPE_CHECKING:
     import networkx as nx
 
 
-class HexTables(NamedTuple):
+class HexTables(Value):
     """What a :class:`HexBoard` is built on: its hexes in index order, the index of each hex,
     and the neighbour table. Immutable in use, so boards of one shape can share them."""
 

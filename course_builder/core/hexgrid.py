@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from enum import IntEnum
 from typing import NamedTuple
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Value
 
 
 class Direction(IntEnum):
@@ -266,8 +266,7 @@ _SIDE_CORNERS: dict[Direction, tuple[int, int]] = {
 so the E side spans corners 0-1."""
 
 
-@frozen_record
-class Layout:
+class Layout(Value):
     """Pixel geometry of a pointy-top grid: hex ``size`` (centre to corner) and ``origin``.
 
     Screen coordinates have y pointing down, so a hex with larger ``r`` is drawn lower. Any unit

@@ -12,16 +12,16 @@ written down in ``docs/rulings.md`` (section "Tortuga 2199").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from course_builder.core.values import Value
 
 EXPANSION = "tortuga2199-shipwreck-bay.txt"
 RESEARCH = "other-games-research.md"
 RULINGS = "docs/rulings.md"
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Value):
     """One rule or ruling: ``id`` (e.g. ``SB-MINE-ENTER`` or ``TOR-07``), its source and section,
     and a short paraphrase of what it says."""
 
@@ -172,8 +172,7 @@ class ThisPlayer(StrEnum):
     OWNER = "owner"
 
 
-@dataclass(frozen=True)
-class Rulings:
+class Rulings(Value):
     """The rulings players could disagree about, as options (docs/rulings.md)."""
 
     this_player: ThisPlayer = ThisPlayer.MOVER

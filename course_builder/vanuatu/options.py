@@ -7,10 +7,10 @@ applies the same ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
+from course_builder.core.values import Value, field_names
 from course_builder.vanuatu.errors import VanuatuError, shown
 
 
@@ -35,8 +35,7 @@ class NoLegalSpace(StrEnum):
     REFUSE = "refuse"  # the referee refuses; the players settle it themselves
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Value):
     """The rulings in force. ``Rules()`` is the documented default of every ruling."""
 
     count_retrievals: bool = False
@@ -53,8 +52,8 @@ class Rules:
     """VAN-08: the dikes of a submerged island go back to the supply."""
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: (str(v) if isinstance(v := getattr(self, f.name), StrEnum) else v)
-                for f in fields(self)}
+        return {name: (str(v) if isinstance(v := getattr(self, name), StrEnum) else v)
+                for name in field_names(self)}
 
     def changed(self, **changes: Any) -> Rules:
         """These rules with some rulings changed (``None`` values keep the current choice)."""

@@ -20,15 +20,14 @@ from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Value
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.state import LOSS_AT, SINK_AT, State
 
 MOST = SINK_AT - 1  # markers an island can hold and stay afloat
 
 
-@frozen_record
-class PlannedDike:
+class PlannedDike(Value):
     """A dike to build: island space, side, the ocean space it faces, and the round whose flood
     it must be in place for."""
 
@@ -38,8 +37,7 @@ class PlannedDike:
     by_round: int
 
 
-@frozen_record
-class DikePlan:
+class DikePlan(Value):
     """A plan: the islands kept afloat, those left to the water, the dikes, and whether the
     supply allows it (``reason`` says why not)."""
 

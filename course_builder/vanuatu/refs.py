@@ -12,15 +12,14 @@ section.
 
 from __future__ import annotations
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Value
 
 SHEET = "vanuatu-rising-waters.txt"
 RESEARCH = "other-games-research.md"
 RULINGS = "docs/rulings.md"
 
 
-@frozen_record
-class RuleRef:
+class RuleRef(Value):
     """A rule: its id, the file and section it comes from, and what it says in our words."""
 
     id: str
@@ -35,8 +34,7 @@ class RuleRef:
         return f'{self.id} ({self.source}, "{self.section}")'
 
 
-@frozen_record
-class Check:
+class Check(Value):
     """One rule applied to one decision: the rule's id, whether it is met, and why, in words."""
 
     rule: str

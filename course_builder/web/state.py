@@ -15,11 +15,11 @@ are kept in a small cache, as a compiled regular expression would be.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Value
 from course_builder.powerboats.game.game import Game
 from course_builder.powerboats.game.record import read_record, replay, write_record
 from course_builder.powerboats.lake.catalog import Catalog
@@ -70,8 +70,7 @@ BOOK = CachedBook()
 # ------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Value):
     """What the page shows: a course, a position or a game, with the race in view."""
 
     kind: str

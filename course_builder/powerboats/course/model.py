@@ -14,7 +14,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex, to_offset
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Value, force_setattr
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import BoardSource
 
@@ -44,8 +44,7 @@ class CourseError(CourseBuilderError):
     """A course that cannot be built or read as asked."""
 
 
-@frozen_record
-class CourseOptions:
+class CourseOptions(Value):
     """Named rulings for building courses (docs/rulings.md); they travel in the course file."""
 
     finish_buoy_on_water: bool = False
@@ -80,8 +79,7 @@ class CourseOptions:
         return cls(**values)
 
 
-@frozen_record
-class Buoy:
+class Buoy(Value):
     """A buoy: ``number`` 0-3 or ``"finish"``, the spot it stands on (none for the finish buoy),
     its hex, and for buoys 1-3 the arrow (rounding sense)."""
 
@@ -101,8 +99,7 @@ class Buoy:
         return data
 
 
-@frozen_record
-class StartFinishTile:
+class StartFinishTile(Value):
     """The 4-hex start/finish tile, listed from buoy 0 outwards, and the hex directions boats
     travel when they cross it at the start and at the finish."""
 
@@ -120,8 +117,7 @@ class StartFinishTile:
         }
 
 
-@frozen_record
-class ExpansionTile:
+class ExpansionTile(Value):
     """An Expansion 1 tile: its kind, the spot it was placed at, its 3 hexes (from the spot
     outwards), and what its effect needs: the current's flow, the maelstrom's sense, the rocks."""
 
@@ -136,7 +132,7 @@ class ExpansionTile:
     def __post_init__(self) -> None:
         if type(self.kind) is not ExpansionKind:
             try:
-                object.__setattr__(self, "kind", ExpansionKind(self.kind))
+                force_setattr(self, "kind", ExpansionKind(self.kind))
             except ValueError:
                 kinds = ", ".join(k.value for k in ExpansionKind)
                 raise CourseError(f"an expansion tile's kind is one of {kinds}, got "
@@ -156,8 +152,7 @@ class ExpansionTile:
         return data
 
 
-@frozen_record
-class Route:
+class Route(Value):
     """The shortest legal route: hexes from the start tile round buoys 1, 2, 3 to the finish.
     ``roundings[i]`` is the index in ``hexes`` reached by the step that rounded buoy i+1."""
 
@@ -173,8 +168,7 @@ class Route:
                 "roundings": list(self.roundings)}
 
 
-@frozen_record
-class Course:
+class Course(Value):
     """A complete course for one race."""
 
     race: str
@@ -220,8 +214,7 @@ class Course:
         }
 
 
-@frozen_record
-class CourseSpec:
+class CourseSpec(Value):
     """What a person lays out on the table: the input of validation and of sheets."""
 
     race: str

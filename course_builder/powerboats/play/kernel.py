@@ -27,11 +27,10 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Value
 from course_builder.powerboats.course.progress import Counts, advance
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.movement import Sailing, sail, straight_run
@@ -106,8 +105,7 @@ def _sub_multisets(values: Sequence[int]) -> list[tuple[int, ...]]:
     return sorted(out, key=lambda r: (len(r), r))
 
 
-@frozen_record
-class RollOutcome:
+class RollOutcome(Value):
     """One outcome of the roll: the ``rolled`` values (sorted), the boat's ``dice`` after the
     roll (kept dice, then the rolled ones), and its probability (``ways`` of ``3 ** n``)."""
 
@@ -132,11 +130,11 @@ def roll_outcomes(position: Position, step: DiceStep) -> tuple[RollOutcome, ...]
     return tuple(out)
 
 
-class HeadingChoice(NamedTuple):
+class HeadingChoice(Value):
     """One of the three headings open to the boat for the dice rolled: the turn, the heading,
     how far it gets before a crash (``reach``; other boats do not count, MOVE-01) and whether the
     heading rule allows it. :meth:`preview` sails it in full (path, crash, damage, tile effects)
-    when asked; choices are made by the thousand in simulations, so they are plain tuples."""
+    when asked."""
 
     turn: Turn
     heading: Direction
@@ -158,8 +156,7 @@ class HeadingChoice(NamedTuple):
                        s.events(), s.out or boat.damage + damage >= SINK_AT)
 
 
-@frozen_record
-class Preview:
+class Preview(Value):
     """Where a heading leads: the hexes entered (start excluded) up to where the boat stops,
     whether it crashes, the damage, the tile effects, and whether the boat's race is over (a
     bad landing from a redoubt flight, or sinking)."""
@@ -213,13 +210,9 @@ def heading_choices(position: Position, dice: Sequence[int]) -> tuple[HeadingCho
     headings = HEADINGS[boat.heading]
     reaches, fulls = _reaches(race, start, headings, total, dice, boat.damage)
     legal = (False, True, False) if boat.redoubt else _legal(reaches, fulls)
-    return (_CHOICE(HeadingChoice, (_LEFT, headings[0], reaches[0], legal[0], position, dice)),
-            _CHOICE(HeadingChoice, (_STRAIGHT, headings[1], reaches[1], legal[1], position,
-                                    dice)),
-            _CHOICE(HeadingChoice, (_RIGHT, headings[2], reaches[2], legal[2], position, dice)))
-
-
-_CHOICE = tuple.__new__
+    return (HeadingChoice(_LEFT, headings[0], reaches[0], legal[0], position, dice),
+            HeadingChoice(_STRAIGHT, headings[1], reaches[1], legal[1], position, dice),
+            HeadingChoice(_RIGHT, headings[2], reaches[2], legal[2], position, dice))
 
 
 def _reaches(race: Race, start: int, headings: tuple[Direction, ...], total: int,
@@ -448,9 +441,9 @@ def apply(position: Position, move: Move) -> Outcome:
     """
     race = position.race
     boat = position.boats[position.to_move]
-    # the boat's fields in one go: reading a NamedTuple's fields one by one costs more
-    _colour, at, facing, held, _damage, _next, _crossings, finished, sunk, waiting, _later = boat
-    if finished or sunk:
+    held = boat.dice
+    waiting = boat.redoubt
+    if boat.finished or boat.sunk:
         raise IllegalMove(_out_of_race(boat))
     try:
         found = _dice_after(held, move.change, move.removed, move.reroll, move.rolled)
@@ -469,8 +462,8 @@ def apply(position: Position, move: Move) -> Outcome:
                               _events(_Record(position, move, dice, True, total)))
     turn = move.turn
     k = 1 if turn is _STRAIGHT else 0 if turn is _LEFT else 2
-    start = race.board.index_of[at]
-    headings = HEADINGS[facing]
+    start = race.board.index_of[boat.hex]
+    headings = HEADINGS[boat.heading]
     rec = _NEW(Outcome)  # the record's first fields, set here: a constructor call costs more
     rec.before = position
     rec.move = move
@@ -632,7 +625,10 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing, touched: boo
     the tiles' results (a bad landing, rocks, dice lost, ending on a redoubt) come from
     :func:`_move_with_tiles` (a straight run has none)."""
     last = rec.last
-    colour, _hex, _heading, _held, damage, next_buoy, crossings, _f, _s, _r, later = boat
+    damage = boat.damage
+    next_buoy = boat.next_buoy
+    crossings = boat.crossings
+    later = boat.later
     if touched:
         phase, counts, finished = _progress(rec, *boat.progress)
         if rec.taken and phase >= 3 and not finished:
@@ -662,16 +658,13 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing, touched: boo
             dice = tuple(held)
     position = rec.before
     boats = list(position.boats)
-    boats[position.to_move] = _BOAT(Boat, (
-        colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
-        crossings, finished, sunk, redoubt_wait and not sunk, later))
+    boats[position.to_move] = Boat(
+        boat.colour, race.hexes[sailing.hexes[last]], sailing.heading, dice, damage, next_buoy,
+        crossings, finished, sunk, redoubt_wait and not sunk, later)
     rec.position = next_turn(position, tuple(boats))
 
 
 _NEW = object.__new__
-_BOAT = tuple.__new__
-"""Makes a :class:`Boat` from a full tuple of its fields without the checks of its keyword
-constructor: the kernel's own records only."""
 
 
 def _progress(rec: _Record, phase: int, counts: Counts) -> tuple[int, Counts, int]:
