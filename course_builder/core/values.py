@@ -44,8 +44,9 @@ about 5 ms beyond what it imports already. Making an eleven-field value takes 66
 a NamedTuple 60 ns); equality and hashing are as fast as a tuple's. So the kernel's hot loop reads
 fields by name and unpacks nothing (benchmarks/adjudicate.py).
 
-The exceptions, each measured and documented in its class's docstring:
-:class:`~course_builder.core.hexgrid.Hex` (a coordinate, and a tuple).
+There are no exceptions. :class:`~course_builder.core.hexgrid.Hex`, the key of the hot loops'
+dictionaries, was a NamedTuple the longest; as a value a course takes 2% fewer instructions to
+lay and a move 0.4% fewer to play (callgrind), and every output stays byte for byte the same.
 """
 
 from __future__ import annotations

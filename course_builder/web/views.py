@@ -168,7 +168,7 @@ def event_hexes(event: ev.Event) -> list[list[int]]:
     out: list[list[int]] = []
     for name in field_names(event):  # every event is a value
         value = getattr(event, name)
-        items = value if isinstance(value, tuple) and not isinstance(value, Hex) else (value,)
+        items = value if isinstance(value, tuple) else (value,)
         for item in items:
             if isinstance(item, tuple) and item and isinstance(item[0], Hex):
                 item = item[0]  # (hex, colour) pairs of boats held back
