@@ -118,14 +118,7 @@ def apply(position: Position, move: Move) -> Outcome:
     k = 1 if turn is _STRAIGHT else 0 if turn is _LEFT else 2
     start = race.board.index_of[boat.hex]
     headings = HEADINGS[boat.heading]
-    rec = _NEW(Outcome)  # the record's first fields, set here: a constructor call costs more
-    rec.before = position
-    rec.move = move
-    rec.dice = dice
-    rec.waiting = waiting
-    rec.total = total
-    rec.turn_index = k
-    rec.start = start
+    rec = Outcome(position, move, dice, waiting, total, k, start)
     heading = headings[k]
     run = race.clear_run[start]
     free = run[heading]
@@ -318,7 +311,6 @@ def _settle(rec: Outcome, race: Race, boat: Boat, sailing: Sailing, touched: boo
     rec.position = next_turn(position, tuple(boats))
 
 
-_NEW = object.__new__
 
 
 def _progress(rec: MoveRecord, phase: int, counts: Counts) -> tuple[int, Counts, int]:

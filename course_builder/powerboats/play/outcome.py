@@ -10,9 +10,11 @@ into words. Rules: as for the kernel (docs/rulings.md).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.values import MutableValue
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.headings import HEADINGS, heading_reaches, legal_headings
 from course_builder.powerboats.play.movement import Sailing
@@ -34,41 +36,37 @@ class IllegalMove(CourseBuilderError):
         super().__init__(text)
 
 
-class MoveRecord:
+class MoveRecord(MutableValue, eq=False):
     """What the kernel decided in one move, kept so that its events can be read off later.
     Filled in stage by stage; a move that turns out illegal stops early and leaves the later
-    fields as they start (the class attributes below). :class:`Outcome` is the finished record.
+    fields as they start. :class:`Outcome` is the finished record. A mutable value, equal only
+    to itself (as the plain class it was)."""
 
-    A plain class rather than one with ``__slots__``: a record is made for every move, and with
-    the later fields' starting values on the class a move sets only what it finds."""
-
+    before: Position
+    """The position the move was made in."""
+    move: Move
+    dice: tuple[int, ...] = ()
+    waiting: bool | None = None
+    """None until the dice are judged."""
+    total: int = 0
+    turn_index: int | None = None
+    """None until the heading is judged."""
+    start: int = -1
     sailing: Sailing | None = None
     """The move as sailed; None until the move is sailed."""
     seen: Sailing | None = None
     """The sailing before a hold-back undid tiles beyond the stop (EXP-13)."""
-    last = 0
+    last: int = 0
     """Index in ``sailing.hexes`` of the hex the boat stops on."""
     taken: Sequence[int] = ()
     """The hexes of other boats the boat was held back from (MOVE-05)."""
     marks: Sequence[tuple] = ()
     """Rounding, un-rounding and finishing, in path order (made by :func:`_progress`)."""
-    crash_damage = 0
-    damage_after = 0
+    crash_damage: int = 0
+    damage_after: int = 0
     """The boat's damage counters after the move."""
     occupied: frozenset[int] | None = None
     """The hexes of the other boats, once asked for (see :func:`_occupied`)."""
-
-    def __init__(self, before: Position, move: Move, dice: tuple[int, ...] = (),
-                 waiting: bool | None = None, total: int = 0, turn_index: int | None = None,
-                 start: int = -1) -> None:
-        self.before = before
-        """The position the move was made in."""
-        self.move = move
-        self.dice = dice
-        self.waiting = waiting  # None until the dice are judged
-        self.total = total
-        self.turn_index = turn_index  # None until the heading is judged
-        self.start = start
 
     @property
     def sailed(self) -> list[int]:
@@ -76,12 +74,16 @@ class MoveRecord:
         return self.sailing.hexes[:self.last + 1] if self.sailing is not None else []
 
 
+_UNSETTLED: Any = None
+"""The position of an outcome until the kernel settles the move."""
+
+
 class Outcome(MoveRecord):
     """What a move did: the new :attr:`position`, the boat's path and results, and the
     :attr:`events` that say what happened and why (the kernel's finished record)."""
 
-    position: Position
-    """The position after the move (the next boat to move)."""
+    position: Position = _UNSETTLED
+    """The position after the move (the next boat to move), set when the move is settled."""
     _events: tuple[ev.Event, ...] | None = None
 
     @property
