@@ -13,13 +13,13 @@ from typing import ClassVar
 
 import pytest
 
-from course_builder.core.values import MutableValue, Value, field, field_names, replace
+from course_builder.core.values import Frozen, Mutable, field, field_names, replace
 from course_builder.powerboats.play import events as ev
 
 PACKAGE = Path(__file__).resolve().parents[1] / "course_builder"
 
 
-class Base(Value):
+class Base(Frozen):
     rule: ClassVar[str] = ""
 
 
@@ -35,7 +35,7 @@ class Pair(Base):
         return self.a + sum(self.b)
 
 
-class Single(Value):
+class Single(Frozen):
     x: float
 
 
@@ -74,7 +74,7 @@ def test_a_value_pickles_and_copies() -> None:
     assert copy.copy(value) == value == copy.deepcopy(value)
 
 
-class WithDefaults(Value):
+class WithDefaults(Frozen):
     name: str
     size: int = 3
     tags: tuple[str, ...] = ()
@@ -84,12 +84,12 @@ def test_a_value_takes_defaults_and_they_come_last() -> None:
     assert WithDefaults("a") == WithDefaults("a", 3, ()) == WithDefaults(name="a", size=3)
     assert repr(WithDefaults("a", tags=("x",))) == "WithDefaults(name='a', size=3, tags=('x',))"
     with pytest.raises(TypeError, match="cannot follow optional fields"):
-        class Order(Value):
+        class Order(Frozen):
             size: int = 3
             name: str
 
 
-class Checked(Value):
+class Checked(Frozen):
     """A value that checks and converts its fields after they are set."""
 
     size: int
@@ -125,7 +125,7 @@ def test_replace_makes_a_changed_copy_of_any_value() -> None:
         replace(object(), size=5)  # type: ignore[type-var]
 
 
-class Tally(MutableValue):
+class Tally(Mutable):
     name: str
     seen: list[int] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
@@ -144,7 +144,7 @@ def test_a_mutable_value_is_set_field_by_field_and_is_not_hashable() -> None:
 
 
 def test_a_value_with_a_dict_keeps_cached_properties() -> None:
-    class Squares(Value, dict=True):
+    class Squares(Frozen, dict=True):
         n: int
 
         @cached_property
@@ -159,7 +159,7 @@ def test_a_value_with_a_dict_keeps_cached_properties() -> None:
 
 
 def test_a_value_keeps_the_methods_its_class_defines() -> None:
-    class Own(Value):
+    class Own(Frozen):
         size: int
 
         def __repr__(self) -> str:
@@ -179,7 +179,7 @@ def test_every_event_is_a_value() -> None:
              if isinstance(k, type) and issubclass(k, ev.Event) and k is not ev.Event]
     assert len(kinds) == 25
     for kind in kinds:
-        assert issubclass(kind, Value) and kind.__match_args__ == kind.__struct_fields__
+        assert issubclass(kind, Frozen) and kind.__match_args__ == kind.__struct_fields__
         assert "__dict__" not in dir(kind) and "rule" not in kind.__struct_fields__
 
 
@@ -189,7 +189,7 @@ def _sources() -> dict[Path, str]:
 
 def test_one_value_mechanism_for_the_whole_package() -> None:
     """No ``exec``, no ``__class__`` swap, no dataclass, NamedTuple or hand-made record: every
-    value type is a :class:`Value` or :class:`MutableValue` (an exception would be named here
+    value type is a :class:`Frozen` or :class:`Mutable` (an exception would be named here
     and justified, with its measurement, in its docstring; there is none)."""
     exceptions: set[str] = set()
     found = []
@@ -216,9 +216,9 @@ def test_one_value_mechanism_for_the_whole_package() -> None:
 
 
 def test_no_positional_unpacking_of_the_kernel_s_values() -> None:
-    """Reading fields by name is as fast as unpacking them from a Value (the kernel's hot loop
-    once unpacked its NamedTuple boats): a value is never unpacked by position, so a field
-    added to it cannot shift the others silently."""
+    """A value cannot be unpacked by position (the kernel once unpacked its NamedTuple boats;
+    reading a value's fields by name is faster still), so a field added to it cannot shift the
+    others silently."""
     from course_builder.core.hexgrid import Direction, Hex
     from course_builder.powerboats.play.position import Boat
 

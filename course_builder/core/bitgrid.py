@@ -21,10 +21,10 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, from_offset, to_offset
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 
 
-class BitGrid(Value):
+class BitGrid(Frozen):
     """The bit layout of a ``rows x cols`` even-r rectangle (see the module docstring)."""
 
     rows: int

@@ -16,13 +16,13 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 
 if TYPE_CHECKING:
     import networkx as nx
 
 
-class HexTables(Value):
+class HexTables(Frozen):
     """What a :class:`HexBoard` is built on: its hexes in index order, the index of each hex,
     and the neighbour table. Immutable in use, so boards of one shape can share them."""
 

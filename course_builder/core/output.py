@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.values import MutableValue
+from course_builder.core.values import Mutable
 
 
 class OutputError(CourseBuilderError):
@@ -58,7 +58,7 @@ def write_all(files: Sequence[tuple[Path, str | bytes]]) -> list[Path]:
     return [s.asked for s in staged]
 
 
-class _Staged(MutableValue):
+class _Staged(Mutable):
     asked: Path  # the path the user gave
     target: Path  # where the bytes go (a symlink's target)
     payload: bytes

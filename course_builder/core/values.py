@@ -1,14 +1,14 @@
 """Value types: the one way this package declares plain data, in every game.
 
-A value is a class deriving from :class:`Value`, its fields annotated in the class body, those
-with defaults after those without (as in a dataclass)::
+An immutable value is a class deriving from :class:`Frozen`, its fields annotated in the class
+body, those with defaults after those without (as in a dataclass)::
 
-    class Buoy(Value):
+    class Buoy(Frozen):
         number: int
         hex: Hex
         arrow: Sense | None = None
 
-:class:`Value` is a :class:`msgspec.Struct` with ``frozen=True``, so a value is immutable
+:class:`Frozen` is a :class:`msgspec.Struct` with ``frozen=True``, so a value is immutable
 (assigning or deleting a field raises :class:`AttributeError`), has ``__slots__``, is built from
 positional or keyword arguments, is equal only to a value of the same class with equal fields and
 hashes by them, prints as ``Buoy(number=1, hex=Hex(q=3, r=4), arrow=None)``, pickles and copies,
@@ -18,20 +18,23 @@ order), ``dict=True`` (a ``__dict__``, for :func:`functools.cached_property`). C
 annotations are not fields.
 
 * **A changed copy**: :func:`replace` (``replace(boat, dice=(1, 2))``), the one ``replace`` for
-  every value and mutable value. The copy is made through the class's constructor, so
-  ``__post_init__`` checks it as it checked the original.
+  every value. The copy is made through the class's constructor, so ``__post_init__`` checks it
+  as it checked the original.
 * **Checks and conversions**: ``__post_init__`` runs after the fields are set (on construction,
   :func:`replace`, unpickling and decoding); a field it converts is set with
   :func:`force_setattr`, the one way to set a field of a frozen value.
 * **Unchecked construction**, where a hot loop makes values it knows are valid and the check
   costs more than the value: a documented method on the class (``Position.derive``) copies a
   checked value and sets the changed fields with :func:`force_setattr`.
+* **A field left out of equality** (a position's race, a simulated game's record text): the
+  class defines ``__eq__`` and ``__hash__`` over the other fields.
 * **A mutable default**: ``field(default_factory=list)`` (an empty ``[]`` or ``{}`` default is
   copied for each value, too).
-* **Mutable values** (built up step by step: a record as it is read, the tallies of a run, the
-  kernel's record of a move): derive from :class:`MutableValue`, the same but with fields that
-  may be set, and not hashable. Classes that are not data (a course maker, a bot, a search with
-  its queues) stay plain classes without equality.
+* **Mutable values** (built up step by step: a section of a file as it is read, a sheet as its
+  pages are drawn, the kernel's record of a move; or keeping tables beside their fields: a race,
+  a course maker): derive from :class:`Mutable`, the same but with fields that may be set, and
+  not hashable (``eq=False`` for one equal only to itself). Classes that are not data (a bot, a
+  board with its tables, a search with its queues) stay plain classes, equal only to themselves.
 * **Fields**: :func:`field_names` (the names, in order), :func:`asdict` (name to value, one
   level deep), :func:`astuple`.
 
@@ -58,14 +61,14 @@ from msgspec.structs import asdict, astuple, force_setattr, replace
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
-class Value(Struct, frozen=True):
+class Frozen(Struct, frozen=True):
     """Base of every immutable value type (see the module's docstring). (The decorator tells
     type checkers that its subclasses are frozen too, as they are.)"""
 
 
-class MutableValue(Struct):
-    """Base of every mutable value type: a :class:`Value` whose fields may be set, equal by its
-    fields and not hashable (see the module's docstring)."""
+class Mutable(Struct):
+    """Base of every mutable value type: like :class:`Frozen`, but its fields may be set, and it
+    is not hashable (see the module's docstring)."""
 
 
 def field_names(value: Struct | type[Struct]) -> tuple[str, ...]:
@@ -73,5 +76,5 @@ def field_names(value: Struct | type[Struct]) -> tuple[str, ...]:
     return value.__struct_fields__
 
 
-__all__ = ["MutableValue", "Value", "asdict", "astuple", "field", "field_names", "force_setattr",
+__all__ = ["Frozen", "Mutable", "asdict", "astuple", "field", "field_names", "force_setattr",
            "replace"]

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Hex, from_offset, to_offset
 from course_builder.core.resources import read_data_text
-from course_builder.core.values import MutableValue, Value, field
+from course_builder.core.values import Frozen, Mutable, field
 from course_builder.tortuga.sectors import (
     DEFENCE_MAX,
     TORTUGA,
@@ -58,7 +58,7 @@ class LayoutFileError(SourceError):
     """A ``.layout`` file that cannot be read: ``file:line:col: what is wrong``."""
 
 
-class Slot(Value):
+class Slot(Frozen):
     """One hex of a layout picture: ``id`` is ``tortuga``, ``turret-2``, ``X3``...; ``line`` and
     ``col`` are where it is written, for error messages."""
 
@@ -69,7 +69,7 @@ class Slot(Value):
     col: int = 0
 
 
-class LayoutPlan(Value):
+class LayoutPlan(Frozen):
     """The picture for some player counts: every slot in reading order."""
 
     players: tuple[int, ...]
@@ -84,7 +84,7 @@ class LayoutPlan(Value):
                      if s.kind in (SectorKind.TURRET, SectorKind.TRADE_TERMINAL))
 
 
-class LayoutFile(Value):
+class LayoutFile(Frozen):
     """A whole ``.layout`` file: its header and one plan per player count."""
 
     path: str
@@ -135,7 +135,7 @@ def builtin_layouts(name: str) -> LayoutFile:
     return parse_layouts(read_data_text("tortuga", f"{name}.layout"), f"data/tortuga/{name}.layout")
 
 
-class _Section(MutableValue):
+class _Section(Mutable):
     header: str
     line: int
     col: int

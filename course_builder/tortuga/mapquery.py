@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from course_builder.core.hexgrid import to_offset
-from course_builder.core.values import Value, field
+from course_builder.core.values import Frozen, field
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import Step
 from course_builder.tortuga.sectors import SectorError, SectorMap
@@ -19,7 +19,7 @@ from course_builder.tortuga.sectors import SectorError, SectorMap
 MAX_WITHIN = 64
 
 
-class MapAnswer(Value):
+class MapAnswer(Frozen):
     """The answers asked for about one sector (``origin``), as plain data with the steps."""
 
     map: SectorMap

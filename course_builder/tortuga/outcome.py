@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.tortuga.rules import Rule
 from course_builder.tortuga.state import GameState, state_to_json
 
@@ -32,7 +32,7 @@ class ChoiceNeeded(CourseBuilderError):
         super().__init__(f"{message} ({rule.id})")
 
 
-class Step(Value):
+class Step(Frozen):
     """One thing the referee decided or did, and the rule (or ruling) it applied."""
 
     rule: Rule
@@ -45,7 +45,7 @@ class Step(Value):
         return f"{self.text} [{self.rule.id}: {self.rule.citation}]"
 
 
-class Outcome(Value):
+class Outcome(Frozen):
     """The answer to one action: the state after it, the steps, and whether the answer depended
     on adjacency or distance (then an unverified map's warning goes with it, TOR-01)."""
 

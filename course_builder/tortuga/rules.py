@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 
 EXPANSION = "tortuga2199-shipwreck-bay.txt"
 RESEARCH = "other-games-research.md"
 RULINGS = "docs/rulings.md"
 
 
-class Rule(Value):
+class Rule(Frozen):
     """One rule or ruling: ``id`` (e.g. ``SB-MINE-ENTER`` or ``TOR-07``), its source and section,
     and a short paraphrase of what it says."""
 
@@ -172,7 +172,7 @@ class ThisPlayer(StrEnum):
     OWNER = "owner"
 
 
-class Rulings(Value):
+class Rulings(Frozen):
     """The rulings players could disagree about, as options (docs/rulings.md)."""
 
     this_player: ThisPlayer = ThisPlayer.MOVER

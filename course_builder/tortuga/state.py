@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.values import Value, field, replace
+from course_builder.core.values import Frozen, field, replace
 from course_builder.tortuga.sectors import TORTUGA, SectorMap
 
 FORMAT = "course_builder/tortuga-state"
@@ -65,7 +65,7 @@ def is_fault(card: str) -> bool:
 _FAULT_SET = frozenset(FAULT_CARDS)
 
 
-class Player(Value):
+class Player(Frozen):
     """One player: ``id`` doubles as the colour of their markers. ``discard`` lists the cards the
     expansion's effects put into their discard pile (System Fault and replacement cards); the
     referee keeps them as the player's until a System Fault card goes back to the supply."""
@@ -80,14 +80,14 @@ class Player(Value):
         return tuple(c for c in self.discard if is_fault(c))
 
 
-class MineToken(Value):
+class MineToken(Frozen):
     """A mine token on the board, with its owner's marker (expansion, "Mine Placement Rules")."""
 
     sector: str
     owner: str
 
 
-class HuntToken(Value):
+class HuntToken(Frozen):
     """A hunt token. ``where`` is a sector id, :data:`BOX` or :data:`CAPTURED`. ``explored``:
     shown face up; a face-down token lies exclamation side up. ``shield`` (its combat strength)
     and ``value`` (its influence, Monster Hunters) are filled in once known (ruling TOR-22)."""
@@ -101,7 +101,7 @@ class HuntToken(Value):
     captured_by: str | None = None
 
 
-class GameState(Value):
+class GameState(Frozen):
     """Everything the expansion's referee needs, as plain data. Players are in turn order
     (ruling TOR-19)."""
 

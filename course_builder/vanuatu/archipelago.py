@@ -19,7 +19,7 @@ from typing import Any
 from course_builder.core.hexboard import HexBoard
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset
 from course_builder.core.resources import read_data_text
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.datafile import DataFileError, choice, integer, read_table
 
 COLUMNS = ("space", "row", "col", "role")
@@ -33,7 +33,7 @@ class SpaceRole(StrEnum):
     FREE = "free"
 
 
-class SpaceDef(Value):
+class SpaceDef(Frozen):
     """A space as the footprint file gives it."""
 
     number: int

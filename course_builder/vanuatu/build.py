@@ -12,7 +12,7 @@ dike per action (ruling VAN-09). A dike needs no hut of the builder's on the isl
 from __future__ import annotations
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.values import Value, replace
+from course_builder.core.values import Frozen, replace
 from course_builder.vanuatu.errors import IllegalAction, VanuatuError
 from course_builder.vanuatu.placement import game_goes_on
 from course_builder.vanuatu.refs import Check
@@ -22,7 +22,7 @@ HUT_COST = 3
 DIKE_COST = 1
 
 
-class BuildRequest(Value):
+class BuildRequest(Frozen):
     """One BUILD action: who builds, the island of the hut (if any), the island and side of the
     dike (if any)."""
 
@@ -40,7 +40,7 @@ class BuildRequest(Value):
         return tuple(dict.fromkeys(named))
 
 
-class BuildVerdict(Value):
+class BuildVerdict(Frozen):
     """Whether a BUILD action is legal, with every rule checked, and what it costs."""
 
     request: BuildRequest

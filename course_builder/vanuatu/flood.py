@@ -15,13 +15,13 @@ comes is :mod:`course_builder.vanuatu.countdown`.
 from __future__ import annotations
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.values import Value, replace
+from course_builder.core.values import Frozen, replace
 from course_builder.vanuatu.errors import IllegalAction
 from course_builder.vanuatu.options import WaterSupply
 from course_builder.vanuatu.state import RISING_ROUNDS, SINK_AT, WATER_SUPPLY, Placed, State
 
 
-class Discarded(Value):
+class Discarded(Frozen):
     """What a submerged island lost: huts (by owner, out of the game), dikes, tourists, goods."""
 
     huts: tuple[str, ...]
@@ -30,7 +30,7 @@ class Discarded(Value):
     goods: tuple[str, ...]
 
 
-class IslandFlood(Value):
+class IslandFlood(Frozen):
     """One island in one flood: markers before, due (open ocean sides), placed, after."""
 
     space: int
@@ -56,7 +56,7 @@ class IslandFlood(Value):
         return "RW-FIFTH" if self.submerged else "RW-SIDES"
 
 
-class FloodResult(Value):
+class FloodResult(Frozen):
     """A resolved Rising Waters phase and the state after it."""
 
     islands: tuple[IslandFlood, ...]

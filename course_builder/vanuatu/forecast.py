@@ -14,13 +14,13 @@ markers an island gets, so the forecast then plays the floods one by one with
 
 from __future__ import annotations
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.flood import rising_waters
 from course_builder.vanuatu.options import WaterSupply
 from course_builder.vanuatu.state import LOSS_AT, SINK_AT, State
 
 
-class IslandOutlook(Value):
+class IslandOutlook(Frozen):
     """One afloat island: markers now, markers each flood brings, the total after each flood
     that takes place, and the round of the flood that would submerge it."""
 
@@ -32,7 +32,7 @@ class IslandOutlook(Value):
     sinks_in: int | None
 
 
-class Forecast(Value):
+class Forecast(Frozen):
     """The floods still to come (cut short at the one that loses the game) and each island's
     outlook. ``lost_in`` is the round of the losing flood, if any."""
 

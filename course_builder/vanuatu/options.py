@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from course_builder.core.values import Value, field_names
+from course_builder.core.values import Frozen, field_names
 from course_builder.vanuatu.errors import VanuatuError, shown
 
 
@@ -35,7 +35,7 @@ class NoLegalSpace(StrEnum):
     REFUSE = "refuse"  # the referee refuses; the players settle it themselves
 
 
-class Rules(Value):
+class Rules(Frozen):
     """The rulings in force. ``Rules()`` is the documented default of every ruling."""
 
     count_retrievals: bool = False

@@ -20,14 +20,14 @@ from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.state import LOSS_AT, SINK_AT, State
 
 MOST = SINK_AT - 1  # markers an island can hold and stay afloat
 
 
-class PlannedDike(Value):
+class PlannedDike(Frozen):
     """A dike to build: island space, side, the ocean space it faces, and the round whose flood
     it must be in place for."""
 
@@ -37,7 +37,7 @@ class PlannedDike(Value):
     by_round: int
 
 
-class DikePlan(Value):
+class DikePlan(Frozen):
     """A plan: the islands kept afloat, those left to the water, the dikes, and whether the
     supply allows it (``reason`` says why not)."""
 

@@ -12,14 +12,14 @@ section.
 
 from __future__ import annotations
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 
 SHEET = "vanuatu-rising-waters.txt"
 RESEARCH = "other-games-research.md"
 RULINGS = "docs/rulings.md"
 
 
-class RuleRef(Value):
+class RuleRef(Frozen):
     """A rule: its id, the file and section it comes from, and what it says in our words."""
 
     id: str
@@ -34,7 +34,7 @@ class RuleRef(Value):
         return f'{self.id} ({self.source}, "{self.section}")'
 
 
-class Check(Value):
+class Check(Frozen):
     """One rule applied to one decision: the rule's id, whether it is met, and why, in words."""
 
     rule: str

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction
-from course_builder.core.values import Value, field, force_setattr, replace
+from course_builder.core.values import Frozen, field, force_setattr, replace
 from course_builder.vanuatu.archipelago import Archipelago, archipelago
 from course_builder.vanuatu.errors import VanuatuError, shown
 from course_builder.vanuatu.jsontext import dumps
@@ -64,7 +64,7 @@ _FACING_WORDS = {Facing.OCEAN: "an ocean tile", Facing.ISLAND: "an island",
                  Facing.EDGE: "the edge of the board"}
 
 
-class Placed(Value):
+class Placed(Frozen):
     """A tile lying on a space, and on an island what is on it."""
 
     tile: str
@@ -79,7 +79,7 @@ class Placed(Value):
         return self.water >= SINK_AT
 
 
-class Player(Value):
+class Player(Frozen):
     """A player: colour name, the space of their boat (``None``: not on the board), vatus, huts
     not yet built (huts lost with a submerged island do not come back)."""
 
@@ -89,7 +89,7 @@ class Player(Value):
     huts_left: int = HUTS_PER_PLAYER
 
 
-class State(Value):
+class State(Frozen):
     """A whole board state. ``placed`` maps a space number to the tile on it."""
 
     placed: Mapping[int, Placed]

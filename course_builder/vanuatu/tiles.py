@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cache
 
 from course_builder.core.resources import read_data_text
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.datafile import DataFileError, Field, Record, choice, integer, read_table
 from course_builder.vanuatu.errors import VanuatuError, shown
 
@@ -39,7 +39,7 @@ class TileRole(StrEnum):
     LETTERED = "lettered"
 
 
-class Tile(Value):
+class Tile(Frozen):
     """One tile and what is printed on it (``None`` where a value does not apply)."""
 
     id: str
@@ -73,7 +73,7 @@ class Tile(Value):
         return self.id.removeprefix("start-")
 
 
-class Catalogue(Value):
+class Catalogue(Frozen):
     """Every tile by id, in file order."""
 
     tiles: Mapping[str, Tile]

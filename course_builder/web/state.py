@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import Game
 from course_builder.powerboats.game.record import read_record, replay, write_record
 from course_builder.powerboats.lake.catalog import Catalog
@@ -70,7 +70,7 @@ BOOK = CachedBook()
 # ------------------------------------------------------------------------------------------------
 
 
-class Table(Value):
+class Table(Frozen):
     """What the page shows: a course, a position or a game, with the race in view."""
 
     kind: str

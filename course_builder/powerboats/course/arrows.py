@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.course.progress import GateBook
@@ -38,7 +38,7 @@ as a hairpin): both arrows are tried and the shorter route wins (COURSE-02)."""
 BOTH_SIDES = (1, -1)
 
 
-class Sides(Value):
+class Sides(Frozen):
     """The sides of the start/finish tile boats may cross it towards, at the start and at the
     finish (+1 left of the tile's axis, -1 right); both, unless a laid-out course says which."""
 
@@ -53,7 +53,7 @@ class Sides(Value):
 ANY_SIDES = Sides()
 
 
-class CourseFrame(Value, dict=True):
+class CourseFrame(Frozen, dict=True):
     """What is fixed before the arrows are chosen: the board, the start/finish tile's hexes and
     axis, the hexes of buoys 1-3, every hex no boat may enter (the five buoys), and the gate book
     of the board (whoever solves courses on it owns one). A value with a ``__dict__``: it keeps
@@ -92,7 +92,7 @@ class CourseFrame(Value, dict=True):
         return [sense_for_turn(pts[i], pts[i + 1], pts[i + 2]) for i in range(3)]
 
 
-class ArrowSolution(Value):
+class ArrowSolution(Frozen):
     """Arrows for buoys 1-3, their rounding lines, the start and finish directions, and the
     shortest route they give (None when routes are not solved)."""
 

@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 
 from course_builder.core.hexgrid import Hex
-from course_builder.core.values import MutableValue
+from course_builder.core.values import Mutable
 from course_builder.powerboats.course.arrows import (
     ArrowSolution,
     CourseFrame,
@@ -45,7 +45,7 @@ _DEFAULT_OPTIONS = CourseOptions()
 """The options of a maker not given any (a value: immutable, so one shared value is safe)."""
 
 
-class CourseMaker(MutableValue, dict=True):
+class CourseMaker(Mutable, dict=True):
     """Builds courses on one board; remembers the arrow solution of each buoy assignment.
 
     A mutable value, equal to a maker on an equal board with equal options and unhashable; what

@@ -14,7 +14,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex, to_offset
-from course_builder.core.values import Value, force_setattr
+from course_builder.core.values import Frozen, force_setattr
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import BoardSource
 
@@ -44,7 +44,7 @@ class CourseError(CourseBuilderError):
     """A course that cannot be built or read as asked."""
 
 
-class CourseOptions(Value):
+class CourseOptions(Frozen):
     """Named rulings for building courses (docs/rulings.md); they travel in the course file."""
 
     finish_buoy_on_water: bool = False
@@ -79,7 +79,7 @@ class CourseOptions(Value):
         return cls(**values)
 
 
-class Buoy(Value):
+class Buoy(Frozen):
     """A buoy: ``number`` 0-3 or ``"finish"``, the spot it stands on (none for the finish buoy),
     its hex, and for buoys 1-3 the arrow (rounding sense)."""
 
@@ -99,7 +99,7 @@ class Buoy(Value):
         return data
 
 
-class StartFinishTile(Value):
+class StartFinishTile(Frozen):
     """The 4-hex start/finish tile, listed from buoy 0 outwards, and the hex directions boats
     travel when they cross it at the start and at the finish."""
 
@@ -117,7 +117,7 @@ class StartFinishTile(Value):
         }
 
 
-class ExpansionTile(Value):
+class ExpansionTile(Frozen):
     """An Expansion 1 tile: its kind, the spot it was placed at, its 3 hexes (from the spot
     outwards), and what its effect needs: the current's flow, the maelstrom's sense, the rocks."""
 
@@ -152,7 +152,7 @@ class ExpansionTile(Value):
         return data
 
 
-class Route(Value):
+class Route(Frozen):
     """The shortest legal route: hexes from the start tile round buoys 1, 2, 3 to the finish.
     ``roundings[i]`` is the index in ``hexes`` reached by the step that rounded buoy i+1."""
 
@@ -168,7 +168,7 @@ class Route(Value):
                 "roundings": list(self.roundings)}
 
 
-class Course(Value):
+class Course(Frozen):
     """A complete course for one race."""
 
     race: str
@@ -214,7 +214,7 @@ class Course(Value):
         }
 
 
-class CourseSpec(Value):
+class CourseSpec(Frozen):
     """What a person lays out on the table: the input of validation and of sheets."""
 
     race: str

@@ -19,12 +19,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import Board
 
 
-class Gate(Value):
+class Gate(Frozen):
     """A buoy's rounding line as encoded board steps: those crossing it in the buoy's sense, and
     those crossing it back."""
 

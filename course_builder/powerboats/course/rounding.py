@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, Layout, ray
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 
 if TYPE_CHECKING:
     from course_builder.powerboats.lake.board import Board
@@ -111,7 +111,7 @@ def rounding_direction(previous: Point, buoy: Point, following: Point, sense: Se
     return snap(w)
 
 
-class RoundingLine(Value):
+class RoundingLine(Frozen):
     """The half-line a boat must cross in the buoy's sense to round it."""
 
     buoy: Hex

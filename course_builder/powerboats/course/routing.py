@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.bound import DistanceBound
 from course_builder.powerboats.course.layers import LayeredSearch
 from course_builder.powerboats.course.model import Route
@@ -33,7 +33,7 @@ give the same route; these search the fewest layers over the classic lake's cour
 without a bound explores every state a boat can reach)."""
 
 
-class RouteResult(Value):
+class RouteResult(Frozen):
     """A found route with the directions it crosses the tile at the start and at the finish."""
 
     route: Route
@@ -41,7 +41,7 @@ class RouteResult(Value):
     finish_direction: Direction
 
 
-class NoRoute(Value):
+class NoRoute(Frozen):
     """No legal route: ``stuck`` is the first goal that cannot be reached (1-3 = that buoy cannot
     be rounded, 4 = the finish cannot be reached, 0 = boats cannot leave the start tile)."""
 

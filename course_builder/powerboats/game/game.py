@@ -20,7 +20,7 @@ from functools import cached_property
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.values import Value, force_setattr, replace
+from course_builder.core.values import Frozen, force_setattr, replace
 from course_builder.powerboats.game.scoring import (
     RACE_NAMES,
     BoatResult,
@@ -42,7 +42,7 @@ class GameError(CourseBuilderError):
     """Something a game does not allow now: the wrong boat, a taken start hex, ..."""
 
 
-class Placement(Value):
+class Placement(Frozen):
     """A boat put on or behind the start/finish tile before a race (reference, "Start
     Positions")."""
 
@@ -52,7 +52,7 @@ class Placement(Value):
     heading: Direction
 
 
-class Played(Value):
+class Played(Frozen):
     """A move made in a race: on which turn, by which boat, and the move."""
 
     race: str
@@ -96,7 +96,7 @@ def check_seats(colours: Sequence[str], start_player: str, names: Sequence[str] 
     return colours
 
 
-class GameSetup(Value):
+class GameSetup(Frozen):
     """What is fixed before the first boat is placed: seats, the start player of race A, the
     three races on one lake, the rules and the scoring."""
 
@@ -141,7 +141,7 @@ class GameSetup(Value):
         return tuple(self.colours[(s - 1 - i) % n] for i in range(n))
 
 
-class Game(Value, dict=True):
+class Game(Frozen, dict=True):
     """A game in progress: which race, the boats placed or the race's position, the results of
     the races already sailed and everything done so far (:attr:`history`)."""
 

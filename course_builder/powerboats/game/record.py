@@ -36,7 +36,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.core.values import MutableValue, Value, field
+from course_builder.core.values import Frozen, Mutable, field
 from course_builder.powerboats.game.game import (
     Entry,
     Game,
@@ -70,7 +70,7 @@ class ReplayError(CourseBuilderError):
         self.reason = reason
 
 
-class RecordLine(Value):
+class RecordLine(Frozen):
     """One entry of a record, where it was read from."""
 
     entry: Entry
@@ -78,7 +78,7 @@ class RecordLine(Value):
     text: str
 
 
-class GameRecord(MutableValue):
+class GameRecord(Mutable):
     """A record as read: its tags, its entries and the results and standings it states."""
 
     tags: dict[str, str]
@@ -271,7 +271,7 @@ def setup_from_tags(tags: dict[str, str], book: RaceBook | None = None,
         raise RecordError(f"{where(tag)}: {exc}") from None
 
 
-class Replayed(Value):
+class Replayed(Frozen):
     """A record played again: the game as it ends, or where the record stops standing up."""
 
     game: Game

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 
 RACE_NAMES = ("A", "B", "C")
 """The three races of a game, in order (reference, "Building a Course")."""
@@ -35,7 +35,7 @@ class Scoring(StrEnum):
     "2-Player Variant"; for 2 players, optional with more)."""
 
 
-class BoatResult(Value):
+class BoatResult(Frozen):
     """How one boat's race ended."""
 
     colour: str
@@ -51,7 +51,7 @@ class BoatResult(Value):
         return self.place > 0
 
 
-class RaceResult(Value):
+class RaceResult(Frozen):
     """A finished race: every boat's result, in seat order."""
 
     race: str
@@ -97,7 +97,7 @@ def variant_points(result: RaceResult) -> dict[str, int]:
             for b in result.boats}
 
 
-class Standing(Value):
+class Standing(Frozen):
     """One boat's score after the races played so far."""
 
     colour: str

@@ -14,7 +14,7 @@ from functools import cached_property
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
-from course_builder.core.values import MutableValue, Value, field
+from course_builder.core.values import Frozen, Mutable, field
 from course_builder.powerboats.lake.board import LAND, WATER
 
 COVERED = "covered"
@@ -31,7 +31,7 @@ class BoardFileError(SourceError):
     """A ``.board`` file that cannot be read; the message is ``file:line:col: what is wrong``."""
 
 
-class SpotMark(Value):
+class SpotMark(Frozen):
     """A letter printed on a hex, as written in the file: the fields of a
     :class:`~course_builder.powerboats.lake.board.LetterMark` and the line and column it is
     written at."""
@@ -44,7 +44,7 @@ class SpotMark(Value):
     col: int = 0
 
 
-class Cell(Value):
+class Cell(Frozen):
     """One hex of a grid: its terrain and the letter spot printed on it, if any."""
 
     terrain: str
@@ -56,7 +56,7 @@ _PLAIN = {".": Cell(WATER), "#": Cell(LAND)}
 _PLAIN_COVERED = {**_PLAIN, "_": Cell(COVERED)}
 
 
-class Grid(Value, dict=True):
+class Grid(Frozen, dict=True):
     """A block of cells with, for error messages, the file position of each cell. A value with
     a ``__dict__``: it keeps what it derives in ``cached_property`` attributes.
     """
@@ -86,7 +86,7 @@ class Grid(Value, dict=True):
                      for c, cell in enumerate(row) if cell.spot)
 
 
-class TileFace(Value):
+class TileFace(Frozen):
     """One side of one lake tile."""
 
     tile: str
@@ -96,7 +96,7 @@ class TileFace(Value):
     line: int
 
 
-class Slot(Value):
+class Slot(Frozen):
     """A place in the frame that holds one lake tile: its top-left hex."""
 
     name: str
@@ -105,7 +105,7 @@ class Slot(Value):
     line: int
 
 
-class Placement(Value):
+class Placement(Frozen):
     """Which tile face lies in a slot, and whether it is turned by 180 degrees."""
 
     tile: str
@@ -117,7 +117,7 @@ class Placement(Value):
         return f"{self.tile}{self.face[0]}{'r' if self.rotated else ''}"
 
 
-class LakeKit(Value):
+class LakeKit(Frozen):
     """Everything a ``.board`` file describes."""
 
     path: str
@@ -145,7 +145,7 @@ class LakeKit(Value):
 # ------------------------------------------------------------------------------------------------
 
 
-class _Section(MutableValue):
+class _Section(Mutable):
     """A ``[section]`` of the file as read: its kind and arguments, where its header is, then
     its ``key = value`` properties and grid rows (each item with its line and column) as the
     lines come."""

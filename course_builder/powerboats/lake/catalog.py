@@ -22,7 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.resources import read_data_text
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
 from course_builder.powerboats.lake.params import LakeParams
 from course_builder.powerboats.lake.printed import printed_board
@@ -38,7 +38,7 @@ ReadFile = Callable[["Path"], str]
 """Reads a user's text file (the caller's choice of encoding checks and error messages)."""
 
 
-class BoardChoice(Value):
+class BoardChoice(Frozen):
     """A user's board choice, as given on the command line."""
 
     board: str = "classic"

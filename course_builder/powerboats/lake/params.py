@@ -6,7 +6,7 @@ limits but not the generator (:mod:`.lakegen`), which is imported only when a ra
 
 from __future__ import annotations
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import BoardError
 
 MIN_TILE = 6
@@ -15,7 +15,7 @@ MAX_TILE = 48
 made in about a second; larger ones would keep a user waiting for no game anyone plays."""
 
 
-class LakeParams(Value):
+class LakeParams(Frozen):
     """What a random lake looks like: size of one lake tile and how much of it is island."""
 
     tile_rows: int = 12

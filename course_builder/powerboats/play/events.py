@@ -4,7 +4,7 @@ Events are plain frozen data with no words: the explainer (:mod:`.explain`) turn
 trace a person reads, the web page can animate them and a game record can store them. Hexes are
 :class:`~course_builder.core.hexgrid.Hex`; each event names the rule it applies in
 :attr:`Event.rule` so an explainer can cite it. Each event type is a
-:class:`~course_builder.core.values.Value`.
+:class:`~course_builder.core.values.Frozen`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.play.position import DiceChange, Turn
 
@@ -28,7 +28,7 @@ R_MAELSTROM = 'expansion, "Maelstrom"'
 R_LOW = 'expansion, "Low Water"'
 
 
-class Event(Value):
+class Event(Frozen):
     """Base of every event; ``rule`` is the rule text section (or ruling) it applies."""
 
     rule: ClassVar[str] = ""
@@ -61,7 +61,7 @@ class RedoubtDoubled(Event):
     total: int
 
 
-class HeadingReach(Value):
+class HeadingReach(Frozen):
     """One of the three headings: the open ``water`` straight ahead (hexes before land, a buoy
     or the edge), how far the move gets (``reach``: steps before a crash), whether it allows the
     full total, and, where expansion tiles were played out (EXP-11), what they did, each with

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.movement import Sailing, sail
 from course_builder.powerboats.play.position import TURN_ORDER, Position, Turn
@@ -25,7 +25,7 @@ HEADINGS = {d: tuple(d.left(t.steps) for t in TURN_ORDER) for d in Direction}
 _LEFT, _STRAIGHT, _RIGHT = TURN_ORDER
 
 
-class HeadingChoice(Value):
+class HeadingChoice(Frozen):
     """One of the three headings open to the boat for the dice rolled: the turn, the heading,
     how far it gets before a crash (``reach``; other boats do not count, MOVE-01) and whether the
     heading rule allows it. :meth:`preview` sails it in full (path, crash, damage, tile effects)
@@ -51,7 +51,7 @@ class HeadingChoice(Value):
                        s.events(), s.out or boat.damage + damage >= SINK_AT)
 
 
-class Preview(Value):
+class Preview(Frozen):
     """Where a heading leads: the hexes entered (start excluded) up to where the boat stops,
     whether it crashes, the damage, the tile effects, and whether the boat's race is over (a
     bad landing from a redoubt flight, or sinking)."""

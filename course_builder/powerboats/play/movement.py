@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.values import MutableValue, field
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.play import events as ev
@@ -46,7 +46,7 @@ _LEFT_OF = tuple(d.left() for d in Direction)
 _NOTHING: frozenset[int] = frozenset()
 
 
-class Sailing(MutableValue):
+class Sailing(Mutable):
     """What happened while sailing: filled in by :func:`sail` (a mutable value).
 
     ``hexes``: every hex the boat was on, in order, from the start (flown-over hexes included);

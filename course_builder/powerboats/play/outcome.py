@@ -14,7 +14,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.values import MutableValue
+from course_builder.core.values import Mutable
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.headings import HEADINGS, heading_reaches, legal_headings
 from course_builder.powerboats.play.movement import Sailing
@@ -36,7 +36,7 @@ class IllegalMove(CourseBuilderError):
         super().__init__(text)
 
 
-class MoveRecord(MutableValue, eq=False):
+class MoveRecord(Mutable, eq=False):
     """What the kernel decided in one move, kept so that its events can be read off later.
     Filled in stage by stage; a move that turns out illegal stops early and leaves the later
     fields as they start. :class:`Outcome` is the finished record. A mutable value, equal only

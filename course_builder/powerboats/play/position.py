@@ -19,7 +19,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.values import Value, force_setattr
+from course_builder.core.values import Frozen, force_setattr
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT
 
@@ -71,7 +71,7 @@ TURN_ORDER = (Turn.LEFT, Turn.STRAIGHT, Turn.RIGHT)
 """The three headings open to a boat, in the order previews and traces list them."""
 
 
-class Boat(Value):
+class Boat(Frozen):
     """One speedboat in a race (a value; the kernel makes one per move)."""
 
     colour: str
@@ -133,7 +133,7 @@ class Boat(Value):
                 "finished": self.finished, "sunk": self.sunk, "redoubt": self.redoubt}
 
 
-class DiceStep(Value):
+class DiceStep(Frozen):
     """The dice decision of a turn: ``change`` the count by one at most (``removed`` is the value
     of the die taken away) and ``reroll`` these held values. The dice then rolled are
     :attr:`rolled_count`: the re-rolled ones and an added one."""
@@ -161,7 +161,7 @@ class DiceStep(Value):
         return change + ("r" + "".join(map(str, self.reroll)) if self.reroll else "")
 
 
-class Move(Value):
+class Move(Frozen):
     """A turn: change the dice count by one at most, re-roll any held dice, roll, turn.
 
     ``change`` is ``+`` (add a die), ``-`` (remove the held die of value ``removed``) or ``=``;
@@ -192,7 +192,7 @@ class Move(Value):
         return self.notation()
 
 
-def _coerce(value: Value, **kinds: type[StrEnum]) -> None:
+def _coerce(value: Frozen, **kinds: type[StrEnum]) -> None:
     """Accept the notation's letters for enum fields (``"+"``, ``"S"``) in values."""
     for name, kind in kinds.items():
         given = getattr(value, name)
@@ -203,7 +203,7 @@ def _coerce(value: Value, **kinds: type[StrEnum]) -> None:
             raise PositionError(f"{name} must be one of {choices}, got {given!r}") from None
 
 
-class Position(Value):
+class Position(Frozen):
     """Boats on a race course, whose turn it is and the turn number.
 
     A value, checked when made (:class:`PositionError` for a position that cannot be); equal to

@@ -14,7 +14,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from course_builder.core.values import MutableValue
+from course_builder.core.values import Mutable
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
 from course_builder.powerboats.course.progress import Gate, gate_steps
@@ -30,7 +30,7 @@ _DEFAULT_RULES = Rules()
 """The rules of a race not given any (a value: immutable, so one shared value is safe)."""
 
 
-class Race(MutableValue, dict=True):
+class Race(Mutable, dict=True):
     """A board, a course and the rules, with the tables the kernel uses.
 
     A mutable value: equal to a race with the same board, course, rules and ``notation_ref``,

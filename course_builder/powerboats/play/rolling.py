@@ -14,7 +14,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.play.outcome import IllegalMove
 from course_builder.powerboats.play.position import (
     DIE_FACES,
@@ -59,7 +59,7 @@ def _sub_multisets(values: Sequence[int]) -> list[tuple[int, ...]]:
     return sorted(out, key=lambda r: (len(r), r))
 
 
-class RollOutcome(Value):
+class RollOutcome(Frozen):
     """One outcome of the roll: the ``rolled`` values (sorted), the boat's ``dice`` after the
     roll (kept dice, then the rolled ones), and its probability (``ways`` of ``3 ** n``)."""
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.values import Value, field_names, force_setattr
+from course_builder.core.values import Frozen, field_names, force_setattr
 
 SINK_AT = 4
 """Damage counters that sink a boat (reference, "Damage")."""
@@ -44,7 +44,7 @@ class DamageCarry(StrEnum):
     """1 into B and 2 into C if it took any damage before."""
 
 
-class Rules(Value):
+class Rules(Frozen):
     """Named rulings with their defaults; plain keyword settings: ``Rules(finished_boats_block=True)``."""
 
     finished_boats_block: bool = False

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import RACES, CourseMaker
 from course_builder.powerboats.course.model import Course, CourseError
@@ -27,7 +27,7 @@ from course_builder.powerboats.study.stats import Summary, summarize
 MEASURES = ("short", "long", "fair", "dangerous")
 
 
-class Rated(Value):
+class Rated(Frozen):
     """One course of the atlas with its numbers."""
 
     code: str

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from course_builder.core.values import Value, replace
+from course_builder.core.values import Frozen, replace
 from course_builder.powerboats.play.kernel import dice_decisions, kept_dice, roll_outcomes
 from course_builder.powerboats.play.position import DIE_FACES, DiceStep, Position
 
@@ -34,7 +34,7 @@ DiceSet = tuple[int, ...]
 """A multiset of dice values, sorted."""
 
 
-class RollPlan(Value, order=True):
+class RollPlan(Frozen, order=True):
     """Keep the dice ``kept`` as they are and roll until the boat holds ``count`` dice."""
 
     kept: DiceSet
@@ -60,7 +60,7 @@ def sub_multisets(values: DiceSet) -> set[DiceSet]:
             for picks in itertools.product(*(range(c + 1) for _v, c in counts))}
 
 
-class Lattice(Value):
+class Lattice(Frozen):
     """The plan minimum along the sub-multiset lattice. ``steps`` are the running minima, level
     by level (plans keeping 1, 2, ... dice): each pairs a run of neighbouring plans with one
     predecessor each, a plan keeping one die fewer for the same count. A plan has one
@@ -73,7 +73,7 @@ class Lattice(Value):
     final: np.ndarray
 
 
-class DiceModel(Value):
+class DiceModel(Frozen):
     """The dice sets, the roll plans, the roll matrix and each set's choices (see the module)."""
 
     cap: int

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from course_builder.core.values import MutableValue, Value, asdict, replace
+from course_builder.core.values import Frozen, Mutable, asdict, replace
 from course_builder.powerboats.play.kernel import (
     apply,
     dice_decisions,
@@ -49,7 +49,7 @@ PAR_COLOUR = "yellow"
 """The colour of the boat par is computed for (any colour; one boat alone)."""
 
 
-class ParOptions(Value):
+class ParOptions(Frozen):
     """The modelling choices of par (rulings PAR-01, PAR-02, PAR-04) and the solver's accuracy."""
 
     sink_penalty: float = 100.0
@@ -70,7 +70,7 @@ class ParOptions(Value):
         return asdict(self)
 
 
-class ParStats(MutableValue):
+class ParStats(Mutable):
     """How big the model was and what solving it took."""
 
     states: int
@@ -227,7 +227,7 @@ def solve_par(race: Race, options: ParOptions | None = None, *,
 # ------------------------------------------------------------------------------------------------
 
 
-class ParResult(MutableValue):
+class ParResult(Mutable):
     """Par of a race from the start, with where to start and the first moves of perfect play."""
 
     course: str

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import GameSetup
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.study.simulate import (
@@ -30,7 +30,7 @@ from course_builder.powerboats.study.simulate import (
 COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
 
 
-class SimJob(Value):
+class SimJob(Frozen):
     """A batch of simulated games, in plain data."""
 
     codes: tuple[str, ...]

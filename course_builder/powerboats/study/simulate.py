@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import Game, GameSetup
 from course_builder.powerboats.play.kernel import apply, kept_dice, start_hexes
 from course_builder.powerboats.play.position import BOAT_COLOURS, DIE_FACES, Boat, Position
@@ -28,7 +28,7 @@ MAX_TURNS = 200
 """Turns after which a boat still racing counts as stranded (SIM-01)."""
 
 
-class BoatRun(Value):
+class BoatRun(Frozen):
     """One boat's race in a simulation."""
 
     seat: int
@@ -53,7 +53,7 @@ class BoatRun(Value):
         return not self.place and not self.sunk
 
 
-class RaceRun(Value):
+class RaceRun(Frozen):
     """A whole simulated race: every boat's run, in seat order."""
 
     race: str
@@ -64,7 +64,7 @@ class RaceRun(Value):
         return next((b.seat for b in self.boats if b.place == 1), None)
 
 
-class GameRun(Value):
+class GameRun(Frozen):
     """A simulated game (one race, or three) with the points by seat for whole games."""
 
     index: int

@@ -22,7 +22,7 @@ ends of a race: sunk (the sinking penalty, PAR-01), an illegal heading (infinite
 from __future__ import annotations
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.values import MutableValue
+from course_builder.core.values import Mutable
 from course_builder.powerboats.play.position import Boat
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT
@@ -50,7 +50,7 @@ def rounding_key(boat: Boat, floor: int, ceiling: int) -> Rounding:
             tuple(min(max(k, floor), ceiling) for k in boat.later))
 
 
-class StateSpace(MutableValue):
+class StateSpace(Mutable):
     """The places, rounding states and dice sets of one race, and the index arithmetic."""
 
     race: Race

@@ -10,13 +10,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.study.simulate import BoatRun, GameRun
 
 PERCENTILES = (10, 25, 50, 75, 90)
 
 
-class Spread(Value):
+class Spread(Frozen):
     """Mean, standard deviation and percentiles of a sample (None where it is empty)."""
 
     count: int
@@ -44,7 +44,7 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-class Summary(Value):
+class Summary(Frozen):
     """What a batch of simulated games says about its course(s)."""
 
     games: int

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 import numpy as np
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.values import MutableValue, field
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.play.kernel import HeadingChoice, Outcome, apply, heading_choices
 from course_builder.powerboats.play.position import (
@@ -94,7 +94,7 @@ Progress = Callable[[float], None]
 """Told the share of the work done, 0 to 1."""
 
 
-class Transitions(MutableValue):
+class Transitions(Mutable):
     """The moves of a race for one boat alone (see the module docstring).
 
     ``target[place, total, turn]`` is the place a plain move goes to (or ILLEGAL_MOVE or

@@ -12,7 +12,7 @@ import io
 import re
 from collections.abc import Sequence
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.render.kit import RenderError, fonts
 from course_builder.render.kit.paper import PAPERS, Paper
 from course_builder.render.kit.paper import paper as paper_size
@@ -20,7 +20,7 @@ from course_builder.render.kit.paper import paper as paper_size
 __all__ = ["PAPERS", "Placement", "pdf_pages", "placement", "svg_size"]
 
 
-class Placement(Value):
+class Placement(Frozen):
     """Where a page's SVG goes on the paper (mm) and the scale it is drawn at."""
 
     x: float

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import svgwrite
 
 from course_builder.core.hexgrid import Layout
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.render.kit.boxes import Box, text_box
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def rounded_points(points: Iterable[tuple[float, float]]) -> list[tuple[float, f
     return [rounded_point(p) for p in points]
 
 
-class Frame(Value):
+class Frame(Frozen):
     """Where the lake sits on the drawing: the hex layout and the drawing's size in mm."""
 
     layout: Layout

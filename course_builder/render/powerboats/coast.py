@@ -11,7 +11,7 @@ import weakref
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Layout, from_offset
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import BORDER, Board
 from course_builder.render.kit.boxes import Box, line_boxes, text_box
 from course_builder.render.kit.metrics import CAP_HEIGHT, text_width
@@ -26,7 +26,7 @@ SHORE_EDGE = "#7d7a63"
 TICK_MM = 0.7
 
 
-class MapFrame(Value):
+class MapFrame(Frozen):
     """Where the lake is drawn on a page: its hex layout, the box of the hexes and the box of the
     whole map with its row and column numbers."""
 
@@ -35,7 +35,7 @@ class MapFrame(Value):
     box: Box
 
 
-class LakeShapes(Value):
+class LakeShapes(Frozen):
     """The lake drawn once for a board and a layout (every race of a game reuses it): path data
     of the water, the grid, each stretch of shore and each island, and the tile seams."""
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import svgwrite
 
-from course_builder.core.values import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.describe import tile_words
 from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
@@ -52,7 +52,7 @@ KIND_WORDS = {ExpansionKind.REDOUBT: "redoubt tile", ExpansionKind.CURRENT: "cur
               ExpansionKind.LOW_WATER: "low water, number: rocks"}
 
 
-class Entry(Value):
+class Entry(Frozen):
     """A legend entry: which sample to draw and what it says."""
 
     key: str

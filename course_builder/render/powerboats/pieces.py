@@ -15,7 +15,7 @@ import math
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
-from course_builder.core.values import MutableValue, field
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.code import KIND_CODES
 from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
@@ -55,7 +55,7 @@ ROUTE_DASH = "1.2,0.8"
 ROUTE_DASH_IGNORING_TILES = "0.5,0.9"
 
 
-class Cover(MutableValue):
+class Cover(Mutable):
     """What the drawn pieces cover: ``hard`` boxes no label may overlap, ``soft`` boxes labels
     should avoid (the route, the line-up area, seams), and the route's points."""
 

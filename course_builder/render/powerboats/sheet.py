@@ -19,7 +19,7 @@ import re
 
 import svgwrite
 
-from course_builder.core.values import MutableValue, field
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.describe import lake_step, placement_steps
 from course_builder.powerboats.course.model import Course
@@ -73,7 +73,7 @@ RACE_WORDS = {"A": "Race A (first race)", "B": "Race B (second race)",
               "C": "Race C (third race)"}
 
 
-class Sheet(MutableValue):
+class Sheet(Mutable):
     """One race's pages (drawings, still open for page numbers) and where the map and labels
     went, for tests."""
 
