@@ -9,7 +9,6 @@ what each heading does before the player commits, rolls dice only when asked, ta
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -35,6 +34,7 @@ from course_builder.cli.powerboats import (
     powerboats,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
 from course_builder.core.output import write_atomic
 
 
@@ -74,12 +74,12 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
     standing = [{"colour": s.colour, "points": s.points, "by_race": list(s.by_race),
                  "rank": s.rank} for s in game.standings()]
     if fmt == "json":
-        click.echo(json.dumps({
+        click.echo(json_text({
             "file": str(record_path), "ok": done.ok, "entries": len(record.lines),
             "races_finished": len(game.results),
             "error": None if error is None else {"line": error.line, "move": error.number,
                                                  "reason": error.reason, "message": str(error)},
-            "standings": standing}, indent=1))
+            "standings": standing}), nl=False)
     elif done.ok:
         state = "game over" if game.over else f"race {game.race_name} under way"
         click.echo(f"{record_path}: ok: {len(record.lines)} entries, "
