@@ -275,7 +275,7 @@ def test_the_whole_game_played_at_the_table_through_standard_input(tmp_path) -> 
             typed.append(entry.move.notation())
     saved = tmp_path / "game.pbr"
     result = run("play", "--players", "yellow,red,orange,purple", "--start-player", "red",
-                 "--seed", "7", "-o", str(saved), stdin="\n".join(typed) + "\n")
+                 "--seed", "7", "--save", str(saved), stdin="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
     assert "The game is over." in result.stdout
     original = GAME.read_text().split("\n", 3)[3]  # without Game, Event, Seed tags
@@ -287,39 +287,39 @@ def test_play_steps_undo_and_resume(tmp_path) -> None:
     saved = tmp_path / "g.pbr"
     script = "8,12 E\n7,13 E\n+\n1\nS\nL\nundo\n+/1R\nshow\nquit\n"
     first = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "7",
-                "-o", str(saved), stdin=script)
+                "--save", str(saved), stdin=script)
     assert first.exit_code == 0, first.output
     assert "'S' is not a legal heading here: L, R" in first.stdout
     assert "took back: turn 1 red +/1L" in first.stdout
     assert saved.read_text().rstrip().endswith("1 red +/1R")
-    resumed = run("play", "--resume", str(saved), stdin="show\n")
+    resumed = run("play", str(saved), stdin="show\n")
     assert resumed.exit_code == 0
     assert "| yellow 2" in resumed.stdout  # yellow to move on turn 2
-    assert "carry on with --resume" in resumed.stdout
+    assert f"carry on with: course-builder powerboats play {saved}" in resumed.stdout
 
 
 def test_play_never_overwrites_a_record_and_resume_keeps_its_game(tmp_path) -> None:
     """A record may hold a game in progress: a new game refuses its path (carry on with
-    --resume), and --resume refuses options that would set up another game."""
+    ``play RECORD``), and carrying on refuses options that would set up another game."""
     saved = tmp_path / "g.pbr"
-    first = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+    first = run("play", "--players", "yellow,red", "--seed", "7", "--save", str(saved),
                 stdin="8,12 E\nquit\n")
     assert first.exit_code == 0, first.output
     kept = saved.read_text()
-    again = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+    again = run("play", "--players", "yellow,red", "--seed", "7", "--save", str(saved),
                 stdin="quit\n")
-    assert again.exit_code == 2 and f"--resume {saved}" in again.stderr
+    assert again.exit_code == 2 and f"'play {saved}'" in again.stderr
     assert saved.read_text() == kept
-    mixed = run("play", "--resume", str(saved), "--players", "yellow,blue", stdin="quit\n")
+    mixed = run("play", str(saved), "--players", "yellow,blue", stdin="quit\n")
     assert mixed.exit_code == 2 and "--players cannot change a resumed game" in mixed.stderr
 
 
 def test_play_checks_the_seats_before_rolling_for_the_start_player(tmp_path) -> None:
-    bad = run("play", "--players", "yellow,pink", "--seed", "3", "-o", str(tmp_path / "x.pbr"))
+    bad = run("play", "--players", "yellow,pink", "--seed", "3", "--save", str(tmp_path / "x.pbr"))
     assert bad.exit_code == 2 and "no boat is 'pink'" in bad.stderr
     assert "rolled" not in bad.output and not (tmp_path / "x.pbr").exists()
     names = run("play", "--players", "yellow,red", "--names", "Ann", "--seed", "3",
-                "-o", str(tmp_path / "y.pbr"))
+                "--save", str(tmp_path / "y.pbr"))
     assert names.exit_code == 2 and "'--names'" in names.stderr
 
 
@@ -345,12 +345,12 @@ def test_replay_of_a_file_that_is_not_a_record_says_so(tmp_path) -> None:
 
 def test_resume_never_overwrites_another_record_and_devices_are_not_records(tmp_path) -> None:
     first = tmp_path / "g1.pbr"
-    run("play", "--players", "yellow,red", "--seed", "7", "-o", str(first), stdin="quit\n")
+    run("play", "--players", "yellow,red", "--seed", "7", "--save", str(first), stdin="quit\n")
     precious = tmp_path / "precious.pbr"
     precious.write_text("kept\n")
-    resumed = run("play", "--resume", str(first), "-o", str(precious), stdin="quit\n")
+    resumed = run("play", str(first), "--save", str(precious), stdin="quit\n")
     assert resumed.exit_code == 2 and "holds a record already" in resumed.stderr
     assert precious.read_text() == "kept\n"
-    to_null = run("play", "--players", "yellow,red", "--seed", "7", "-o", "/dev/null",
+    to_null = run("play", "--players", "yellow,red", "--seed", "7", "--save", "/dev/null",
                   stdin="quit\n")
     assert to_null.exit_code == 0, to_null.output

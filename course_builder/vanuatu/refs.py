@@ -1,4 +1,5 @@
-"""The rules the Vanuatu referee applies, each with an id and where it is written.
+"""The rules the Vanuatu referee applies, each with an id and where it is written (a
+:class:`~course_builder.core.rulebook.RuleRef`, the one kind of rule reference of every game).
 
 Every decision the package returns names the rule it applied by id, so the command line can say
 *why*: ``RW-SIDES (vanuatu-rising-waters.txt, "Rising Waters")``. Ids starting ``VAN-`` are this
@@ -12,26 +13,12 @@ section.
 
 from __future__ import annotations
 
+from course_builder.core.rulebook import RULINGS_FILE, RuleRef
 from course_builder.core.values import Frozen
 
 SHEET = "vanuatu-rising-waters.txt"
 RESEARCH = "other-games-research.md"
-RULINGS = "docs/rulings.md"
-
-
-class RuleRef(Frozen):
-    """A rule: its id, the file and section it comes from, and what it says in our words."""
-
-    id: str
-    source: str
-    section: str
-    summary: str
-
-    def cite(self) -> str:
-        """``ID (file, "section")``: how the rule is named in explanations."""
-        if self.source == RULINGS:
-            return f"{self.id} ({self.source})"
-        return f'{self.id} ({self.source}, "{self.section}")'
+RULINGS = RULINGS_FILE
 
 
 class Check(Frozen):
