@@ -54,9 +54,9 @@ BOARD_FILE = str(Path(__file__).resolve().parents[1] / "data" / "boards" / "clas
     ["check-board", BOARD_FILE],
 ], ids=lambda args: args[0])
 def test_the_commands_users_wait_for_import_no_dataclasses(args: list[str]) -> None:
-    """Making dataclasses costs start-up (the :mod:`dataclasses` module, and some 0.8 ms a
-    class): the classes on these commands' paths are records or written by hand
-    (:mod:`course_builder.core.records`), so the module is never imported."""
+    """Making dataclasses costs start-up (the :mod:`dataclasses` module, and some 1.2 ms a
+    class): value classes derive from :mod:`course_builder.core.values`, so the module is
+    never imported."""
     probe = ("import atexit, sys\n"
              "atexit.register(lambda: print('dataclasses' in sys.modules, file=sys.stderr))\n"
              "from course_builder.cli import script\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.core.records import replace
+from course_builder.core.values import replace
 from course_builder.powerboats.course.arrows import CourseFrame, best_route
 from course_builder.powerboats.course.audit import circle_faults, rounding_faults, section_faults
 from course_builder.powerboats.course.circles import sweeps

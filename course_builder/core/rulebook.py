@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 
 RULINGS_FILE = "docs/rulings.md"
 """Where this project's rulings are written down, each under its id."""
 
 
-@frozen_record
-class RuleRef:
+class RuleRef(Frozen):
     """A rule: its id, the file and section it comes from, and what it says in our words."""
 
     id: str
@@ -47,8 +46,7 @@ class RuleRef:
                 "summary": self.summary}
 
 
-@frozen_record
-class RulingOption:
+class RulingOption(Frozen):
     """A ruling players may choose, as an option of the commands it changes.
 
     ``field`` is the keyword of the game's rules value it sets. A *flag* (no ``choices``) sets

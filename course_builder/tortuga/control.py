@@ -12,9 +12,8 @@ Who controls a sector is won by the base game's conquest; :func:`set_control` re
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.faults import give_fault
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step

@@ -11,9 +11,8 @@ supply when its owner spends two icons; it cannot be destroyed or reserved (SB-F
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import ChoiceNeeded, IllegalAction, Outcome, Step
 from course_builder.tortuga.state import GameState, is_fault

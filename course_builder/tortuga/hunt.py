@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from enum import StrEnum
 
 from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
 from course_builder.tortuga.rules import DEFAULT_RULINGS, Rulings

@@ -14,10 +14,10 @@ written down in ``docs/rulings.md`` (section "Tortuga 2199").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from course_builder.core.rulebook import RULINGS_FILE, RuleRef, RulingOption
+from course_builder.core.values import Frozen
 
 EXPANSION = "tortuga2199-shipwreck-bay.txt"
 RESEARCH = "other-games-research.md"
@@ -157,8 +157,7 @@ class ThisPlayer(StrEnum):
     OWNER = "owner"
 
 
-@dataclass(frozen=True)
-class Rulings:
+class Rulings(Frozen):
     """The rulings players could disagree about, as options (docs/rulings.md)."""
 
     this_player: ThisPlayer = ThisPlayer.MOVER

@@ -10,9 +10,8 @@ the most influence then wins (``other-games-research.md`` 3.5). Ties are left to
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
 from course_builder.tortuga.sectors import TORTUGA

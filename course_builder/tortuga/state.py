@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Frozen, field, replace
 from course_builder.tortuga.sectors import TORTUGA, SectorMap
 
 FORMAT = "course_builder/tortuga-state"
@@ -74,8 +74,7 @@ def check_card_id(card: str) -> str:
     return card
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(Frozen):
     """One player: ``id`` doubles as the colour of their markers. ``discard`` lists the cards the
     expansion's effects put into their discard pile (System Fault and replacement cards); the
     referee keeps them as the player's until a System Fault card goes back to the supply."""
@@ -90,16 +89,14 @@ class Player:
         return tuple(c for c in self.discard if is_fault(c))
 
 
-@dataclass(frozen=True)
-class MineToken:
+class MineToken(Frozen):
     """A mine token on the board, with its owner's marker (expansion, "Mine Placement Rules")."""
 
     sector: str
     owner: str
 
 
-@dataclass(frozen=True)
-class HuntToken:
+class HuntToken(Frozen):
     """A hunt token. ``where`` is a sector id, :data:`BOX` or :data:`CAPTURED`. ``explored``:
     shown face up; a face-down token lies exclamation side up. ``shield`` (its combat strength)
     and ``value`` (its influence, Monster Hunters) are filled in once known (ruling TOR-22)."""
@@ -113,8 +110,7 @@ class HuntToken:
     captured_by: str | None = None
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(Frozen):
     """Everything the expansion's referee needs, as plain data. Players are in turn order
     (ruling TOR-19)."""
 

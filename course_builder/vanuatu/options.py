@@ -7,12 +7,12 @@ applies the same ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
 from course_builder.core.jsonread import JsonPath, Value
 from course_builder.core.rulebook import RulingOption
+from course_builder.core.values import Frozen, field_names
 from course_builder.vanuatu.errors import VanuatuError
 
 
@@ -37,8 +37,7 @@ class NoLegalSpace(StrEnum):
     REFUSE = "refuse"  # the referee refuses; the players settle it themselves
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Frozen):
     """The rulings in force. ``Rules()`` is the documented default of every ruling."""
 
     count_retrievals: bool = False
@@ -55,8 +54,8 @@ class Rules:
     """VAN-08: the dikes of a submerged island go back to the supply."""
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: (str(v) if isinstance(v := getattr(self, f.name), StrEnum) else v)
-                for f in fields(self)}
+        return {name: (str(v) if isinstance(v := getattr(self, name), StrEnum) else v)
+                for name in field_names(self)}
 
     def changed(self, **changes: Any) -> Rules:
         """These rules with some rulings changed (``None`` values keep the current choice)."""

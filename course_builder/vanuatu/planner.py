@@ -26,11 +26,10 @@ turn waits for as late a flood as the referee still allows.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import replace
 from itertools import combinations, product
 
 from course_builder.core.hexgrid import Direction
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen, replace
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.flood import rising_waters
 from course_builder.vanuatu.options import WaterSupply
@@ -39,8 +38,7 @@ from course_builder.vanuatu.state import LOSS_AT, SINK_AT, State
 MOST = SINK_AT - 1  # markers an island can hold and stay afloat
 
 
-@frozen_record
-class PlannedDike:
+class PlannedDike(Frozen):
     """A dike to build: island space, side, the ocean space it faces, and the round whose flood
     it must be in place for."""
 
@@ -50,8 +48,7 @@ class PlannedDike:
     by_round: int
 
 
-@frozen_record
-class DikePlan:
+class DikePlan(Frozen):
     """A plan: the islands kept afloat, those left to the water, the dikes, and whether the
     supply allows it (``reason`` says why not)."""
 

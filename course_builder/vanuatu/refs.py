@@ -13,16 +13,15 @@ section.
 
 from __future__ import annotations
 
-from course_builder.core.records import frozen_record
 from course_builder.core.rulebook import RULINGS_FILE, RuleRef
+from course_builder.core.values import Frozen
 
 SHEET = "vanuatu-rising-waters.txt"
 RESEARCH = "other-games-research.md"
 RULINGS = RULINGS_FILE
 
 
-@frozen_record
-class Check:
+class Check(Frozen):
     """One rule applied to one decision: the rule's id, whether it is met, and why, in words."""
 
     rule: str

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.archipelago import archipelago
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.options import Rules
@@ -34,8 +34,7 @@ STACK_ROUNDS = ((2, 3, 4), (5, 6, 7))  # the rounds each stack's tiles are revea
 PAIRS = ("AB", "CD", "EF")  # the letters revealed together, one pair per round of a stack
 
 
-@frozen_record
-class Setup:
+class Setup(Frozen):
     """A drawn setup and the board state it starts from."""
 
     seed: int | None

@@ -16,12 +16,12 @@ are kept in a small cache, as a compiled regular expression would be.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonread import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import Game
 from course_builder.powerboats.game.record import read_record, replay, write_record
 from course_builder.powerboats.lake.catalog import Catalog
@@ -72,8 +72,7 @@ BOOK = CachedBook()
 # ------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Frozen):
     """What the page shows: a course, a position or a game, with the race in view."""
 
     kind: str

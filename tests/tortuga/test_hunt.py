@@ -4,11 +4,11 @@ Tokens"; rulings TOR-06, TOR-11 to TOR-15, TOR-21, TOR-22, TOR-24)."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import replace
 from course_builder.tortuga.hunt import (
     Winner,
     place_token,

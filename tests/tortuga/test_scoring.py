@@ -3,10 +3,9 @@ Monster Hunters" and "Memo"; ruling TOR-18)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
+from course_builder.core.values import replace
 from course_builder.tortuga.outcome import IllegalAction
 from course_builder.tortuga.scoring import capture, redeem, standings
 from course_builder.tortuga.state import CAPTURED, HuntToken, Scenario, StateError

@@ -3,13 +3,13 @@ and the planner checked against brute force on small boards."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import Direction as D
+from course_builder.core.values import replace
 from course_builder.vanuatu.flood import rising_waters
 from course_builder.vanuatu.forecast import forecast
 from course_builder.vanuatu.options import Rules, WaterSupply

@@ -122,7 +122,7 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
 
 def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[Any]:
     """Each course with a note of what a quick simulation says of it (SIM-04)."""
-    from course_builder.core.records import replace
+    from course_builder.core.values import replace
     from course_builder.powerboats.course.code import course_code
     from course_builder.powerboats.study.runner import SimJob, simulate_many
     from course_builder.powerboats.study.stats import summarize
@@ -147,7 +147,7 @@ def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[An
 
 def _with_par(lake: Any, courses: list[Any]) -> list[Any]:
     """Each course with a note of its par (docs/par.md)."""
-    from course_builder.core.records import replace
+    from course_builder.core.values import replace
     from course_builder.powerboats.play.race import Race
     from course_builder.powerboats.study.par import par_for
 

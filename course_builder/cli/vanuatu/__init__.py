@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ from course_builder.cli.statefiles import (
 )
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
+from course_builder.core.values import replace
 
 if TYPE_CHECKING:
     from course_builder.vanuatu.state import State

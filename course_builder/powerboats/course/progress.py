@@ -19,13 +19,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import Board
 
 
-@frozen_record
-class Gate:
+class Gate(Frozen):
     """A buoy's rounding line as encoded board steps: those crossing it in the buoy's sense, and
     those crossing it back."""
 

@@ -16,11 +16,11 @@ right-hand neighbour round to the right, the start player last (reference, "Star
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.values import Frozen, force_setattr, replace
 from course_builder.powerboats.game.scoring import (
     RACE_NAMES,
     BoatResult,
@@ -42,8 +42,7 @@ class GameError(CourseBuilderError):
     """Something a game does not allow now: the wrong boat, a taken start hex, ..."""
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Frozen):
     """A boat put on or behind the start/finish tile before a race (reference, "Start
     Positions")."""
 
@@ -53,8 +52,7 @@ class Placement:
     heading: Direction
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(Frozen):
     """A move made in a race: on which turn, by which boat, and the move."""
 
     race: str
@@ -98,8 +96,7 @@ def check_seats(colours: Sequence[str], start_player: str, names: Sequence[str] 
     return colours
 
 
-@dataclass(frozen=True)
-class GameSetup:
+class GameSetup(Frozen):
     """What is fixed before the first boat is placed: seats, the start player of race A, the
     three races on one lake, the rules and the scoring."""
 
@@ -114,8 +111,8 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         colours = check_seats(self.colours, self.start_player, self.names)
-        object.__setattr__(self, "colours", colours)
-        object.__setattr__(self, "start_player", self.start_player.lower())
+        force_setattr(self, "colours", colours)
+        force_setattr(self, "start_player", self.start_player.lower())
         if len(self.races) != 3 or [r.course.race for r in self.races] != list(RACE_NAMES):
             raise GameError("a game is races A, B and C, in that order")
         first = self.races[0]
@@ -144,8 +141,7 @@ class GameSetup:
         return tuple(self.colours[(s - 1 - i) % n] for i in range(n))
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Frozen, dict=True):
     """A game in progress: which race, the boats placed or the race's position, the results of
     the races already sailed and everything done so far (:attr:`history`)."""
 
@@ -157,7 +153,7 @@ class Game:
     """The race under way (None while boats are being placed, and once the game is over)."""
     finish_turns: tuple[tuple[str, int], ...] = ()
     results: tuple[RaceResult, ...] = ()
-    history: tuple[Entry, ...] = field(default=(), repr=False)
+    history: tuple[Entry, ...] = ()
 
     # -- where the game stands -------------------------------------------------------------
 

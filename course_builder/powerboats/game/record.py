@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.core.values import Frozen, Mutable, field
 from course_builder.powerboats.game.game import (
     Entry,
     Game,
@@ -70,8 +70,7 @@ class ReplayError(CourseBuilderError):
         self.reason = reason
 
 
-@dataclass(frozen=True)
-class RecordLine:
+class RecordLine(Frozen):
     """One entry of a record, where it was read from."""
 
     entry: Entry
@@ -79,8 +78,7 @@ class RecordLine:
     text: str
 
 
-@dataclass
-class GameRecord:
+class GameRecord(Mutable):
     """A record as read: its tags, its entries and the results and standings it states."""
 
     tags: dict[str, str]
@@ -273,8 +271,7 @@ def setup_from_tags(tags: dict[str, str], book: RaceBook | None = None,
         raise RecordError(f"{where(tag)}: {exc}") from None
 
 
-@dataclass(frozen=True)
-class Replayed:
+class Replayed(Frozen):
     """A record played again: the game as it ends, or where the record stops standing up."""
 
     game: Game

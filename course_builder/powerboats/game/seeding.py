@@ -11,15 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.game.scoring import RACE_NAMES
 from course_builder.powerboats.lake.board import Board
 
 
-@frozen_record
-class GameStart:
+class GameStart(Frozen):
     """What the seed decides: who starts race A (``rolled``: the seed chose), and the course of
     each race, A to C."""
 

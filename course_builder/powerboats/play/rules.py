@@ -13,8 +13,8 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonread import Value
-from course_builder.core.records import frozen_record, record_fields
 from course_builder.core.rulebook import RulingOption
+from course_builder.core.values import Frozen, field_names, force_setattr
 
 SINK_AT = 4
 """Damage counters that sink a boat (reference, "Damage")."""
@@ -46,8 +46,7 @@ class DamageCarry(StrEnum):
     """1 into B and 2 into C if it took any damage before."""
 
 
-@frozen_record
-class Rules:
+class Rules(Frozen):
     """Named rulings with their defaults; plain keyword settings: ``Rules(finished_boats_block=True)``."""
 
     finished_boats_block: bool = False
@@ -85,7 +84,7 @@ class Rules:
             value = getattr(self, key)
             if type(value) is not kind:
                 try:
-                    object.__setattr__(self, key, kind(value))
+                    force_setattr(self, key, kind(value))
                 except ValueError:
                     choices = ", ".join(v.value for v in kind)
                     raise RulesError(f"rules: {key} must be one of {choices}, got "
@@ -93,7 +92,7 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """Every option by its name, in order."""
-        return {key: getattr(self, key) for key in record_fields(self)}
+        return {key: getattr(self, key) for key in field_names(self)}
 
     def to_json(self) -> dict[str, Any]:
         return {key: str(value) if isinstance(value, StrEnum) else value
@@ -133,7 +132,7 @@ class Rules:
         text = text.strip()
         if text in ("", "default", "defaults"):
             return cls()
-        names = {key.replace("_", "-"): key for key in record_fields(cls())}
+        names = {key.replace("_", "-"): key for key in field_names(cls())}
         options: dict[str, Any] = {}
         for part in text.split(","):
             name, sep, value = part.strip().partition("=")

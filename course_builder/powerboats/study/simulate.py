@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import Game, GameSetup
 from course_builder.powerboats.play.kernel import apply, kept_dice, start_hexes
 from course_builder.powerboats.play.position import BOAT_COLOURS, DIE_FACES, Boat, Position
@@ -28,8 +28,7 @@ MAX_TURNS = 200
 """Turns after which a boat still racing counts as stranded (SIM-01)."""
 
 
-@dataclass(frozen=True)
-class BoatRun:
+class BoatRun(Frozen):
     """One boat's race in a simulation."""
 
     seat: int
@@ -54,8 +53,7 @@ class BoatRun:
         return not self.place and not self.sunk
 
 
-@dataclass(frozen=True)
-class RaceRun:
+class RaceRun(Frozen):
     """A whole simulated race: every boat's run, in seat order."""
 
     race: str
@@ -66,14 +64,24 @@ class RaceRun:
         return next((b.seat for b in self.boats if b.place == 1), None)
 
 
-@dataclass(frozen=True)
-class GameRun:
+class GameRun(Frozen):
     """A simulated game (one race, or three) with the points by seat for whole games."""
 
     index: int
     races: tuple[RaceRun, ...]
     points: tuple[int, ...] = ()
-    record: str | None = field(default=None, compare=False)
+    record: str | None = None
+    """The game's record, when kept; left out of equality and the hash (a run is the same run
+    whether or not its record was kept)."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is type(self):
+            return (self.index, self.races, self.points) == (other.index, other.races,
+                                                             other.points)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.races, self.points))
 
 
 def game_random(seed: int, index: int, purpose: str) -> random.Random:

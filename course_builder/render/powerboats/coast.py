@@ -7,11 +7,11 @@ numbers. Sizes are print sizes (:mod:`course_builder.render.kit.paper`).
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
 
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Layout, from_offset
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import BORDER, Board
 from course_builder.render.kit.boxes import Box, line_boxes, text_box
 from course_builder.render.kit.metrics import CAP_HEIGHT, text_width
@@ -26,8 +26,7 @@ SHORE_EDGE = "#7d7a63"
 TICK_MM = 0.7
 
 
-@dataclass(frozen=True)
-class MapFrame:
+class MapFrame(Frozen):
     """Where the lake is drawn on a page: its hex layout, the box of the hexes and the box of the
     whole map with its row and column numbers."""
 
@@ -36,8 +35,7 @@ class MapFrame:
     box: Box
 
 
-@dataclass(frozen=True)
-class LakeShapes:
+class LakeShapes(Frozen):
     """The lake drawn once for a board and a layout (every race of a game reuses it): path data
     of the water, the grid, each stretch of shore and each island, and the tile seams."""
 

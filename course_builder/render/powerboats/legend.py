@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import svgwrite
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.describe import tile_words
 from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
@@ -52,8 +52,7 @@ KIND_WORDS = {ExpansionKind.REDOUBT: "redoubt tile", ExpansionKind.CURRENT: "cur
               ExpansionKind.LOW_WATER: "low water, number: rocks"}
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Frozen):
     """A legend entry: which sample to draw and what it says."""
 
     key: str

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.code import KIND_CODES
 from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
@@ -56,8 +56,7 @@ ROUTE_DASH = "1.2,0.8"
 ROUTE_DASH_IGNORING_TILES = "0.5,0.9"
 
 
-@dataclass
-class Cover:
+class Cover(Mutable):
     """What the drawn pieces cover: ``hard`` boxes no label may overlap, ``soft`` boxes labels
     should avoid (the route, the line-up area, seams), and the route's points."""
 

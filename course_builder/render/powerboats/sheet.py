@@ -19,10 +19,10 @@ nothing here reads or writes files.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 import svgwrite
 
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.describe import lake_step, placement_steps
 from course_builder.powerboats.course.model import Course
@@ -85,8 +85,7 @@ RACE_WORDS = {"A": "Race A (first race)", "B": "Race B (second race)",
               "C": "Race C (third race)"}
 
 
-@dataclass
-class Sheet:
+class Sheet(Mutable):
     """One race's pages (drawings, still open for page numbers) and where the map and labels
     went, for tests."""
 

@@ -9,11 +9,10 @@ is drawn through the tile hex where it crosses the route least (COURSE-16).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.course.tile import crossing_side
 from course_builder.powerboats.lake.board import Board
@@ -27,8 +26,7 @@ LINEUP_ROWS = 2
 ARROW_MM = 0.6
 
 
-@dataclass(frozen=True)
-class CrossingArrow:
+class CrossingArrow(Frozen):
     """A start or finish arrow: which one, from tail to tip, through tile hex ``index``."""
 
     kind: str
