@@ -79,7 +79,7 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
             "races_finished": len(game.results),
             "error": None if error is None else {"line": error.line, "move": error.number,
                                                  "reason": error.reason, "message": str(error)},
-            "standings": standing}, indent=1))
+            "notes": list(done.notes), "standings": standing}, indent=1))
     elif done.ok:
         state = "game over" if game.over else f"race {game.race_name} under way"
         click.echo(f"{record_path}: ok: {len(record.lines)} entries, "
@@ -88,6 +88,9 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
             click.echo(line)
     else:
         click.echo(f"{record_path}: {error}")
+    if fmt != "json":
+        for note in done.notes:
+            click.echo(f"note: {record_path}: {note}", err=True)
     if error is not None:
         raise SystemExit(1)
 
@@ -149,7 +152,7 @@ def play_cmd(players: str, names: str | None, start_player: str | None, board: s
     Reads commands from standard input ('help' lists them)."""
     if resume is not None:
         _no_new_game_options()
-        game, seed = _resumed(resume)
+        game, seed, tags = _resumed(resume)
         target = output or resume
         if target.resolve() != resume.resolve() and target.is_file():
             raise click.UsageError(f"{target} holds a record already: give a new file with -o, "
@@ -163,7 +166,8 @@ def play_cmd(players: str, names: str | None, start_player: str | None, board: s
                                    "or give another -o")
         game = _new_game(players, names, start_player, seed, expansion, scoring, options,
                          _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density))
-    table = Table(game, target, seed)
+        tags = {"Seed": str(seed)}
+    table = Table(game, target, seed, tags)
     table.run()
 
 
@@ -180,15 +184,20 @@ def _no_new_game_options() -> None:
         raise click.UsageError(f"{option} cannot change a resumed game: its record sets it")
 
 
-def _resumed(path: Path) -> tuple[Any, int]:
+def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
+    """The game of a record, the seed its ``roll`` uses and the record's header tags, kept as
+    they are so the record is written back as it was read (GAME-05): a record without a Seed
+    tag (a bot's) gets none; its rolls use seed 0."""
     from course_builder.powerboats.play.record import replay
 
     record = _load_record(path)
     done = replay(record, _book(path))
     if not done.ok:
         raise CourseBuilderError(f"{path}: cannot resume: {done.error}")
+    for note in done.notes:
+        click.echo(f"note: {path}: {note}", err=True)
     seed = record.tags.get("Seed", "0")
-    return done.game, int(seed) if seed.isdigit() else 0
+    return done.game, int(seed) if seed.isdigit() else 0, dict(record.tags)
 
 
 def _new_game(players: str, names: str | None, start_player: str | None, seed: int,
@@ -220,10 +229,12 @@ def _new_game(players: str, names: str | None, start_player: str | None, seed: i
 class Table:
     """The interactive loop: one game, one record file, commands from standard input."""
 
-    def __init__(self, game: Any, record: Path, seed: int) -> None:
+    def __init__(self, game: Any, record: Path, seed: int, tags: dict[str, str]) -> None:
         self.game = game
         self.record = record
         self.seed = seed
+        self.tags = tags
+        """The record's header tags beyond those the game sets (Seed, Event, ...)."""
         self.undone: list[Any] = []
 
     # -- the loop --------------------------------------------------------------------------
@@ -431,7 +442,7 @@ class Table:
     def save(self) -> None:
         from course_builder.powerboats.play.record import write_record
 
-        write_atomic(self.record, write_record(self.game, {"Seed": str(self.seed)}))
+        write_atomic(self.record, write_record(self.game, self.tags))
 
 
 def _canonical(text: str) -> str:

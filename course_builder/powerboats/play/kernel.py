@@ -722,8 +722,8 @@ def _held_off_the_tile(rec: _Record, race: Race) -> None:
 
 
 def next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
-    """The next racing boat in seat order; the turn number grows when play wraps round
-    (MOVE-08)."""
+    """The next racing boat in the position's order (clockwise from the start player); the
+    turn number grows when play wraps round past the last boat listed (MOVE-08)."""
     count = len(boats)
     current = k = position.to_move
     for _ in boats:  # once round the table at most
@@ -980,10 +980,11 @@ def start_hexes(race: Race) -> tuple[Hex, ...]:
 
 def initial_position(race: Race, boats: Sequence[Boat | str], *, start_player: int = 0
                      ) -> Position:
-    """The position at the start of a race: ``boats`` in seat order (clockwise from the start
-    player's left, MOVE-08), given as :class:`Boat` records or as colours to be placed on the
-    start hexes in order, pointing in the start direction, with no dice; ``start_player`` moves
-    first."""
+    """The position at the start of a race: ``boats`` in seat order (clockwise round the
+    table), given as :class:`Boat` records or as colours to be placed on the start hexes in
+    order, pointing in the start direction, with no dice. The seat ``start_player`` moves first:
+    the position lists the boats clockwise from it, so the turn number grows when play comes
+    round to it (MOVE-08)."""
     places = iter(start_hexes(race))
     made: list[Boat] = []
     for b in boats:
@@ -994,4 +995,6 @@ def initial_position(race: Race, boats: Sequence[Boat | str], *, start_player: i
             made.append(Boat(b.lower(), next(places), race.course.tile.start_direction))
         except StopIteration:
             raise PositionError("no free start hex left for every boat") from None
-    return Position(race, tuple(made), start_player, 1)
+    if not 0 <= start_player < len(made):
+        raise PositionError(f"the start player is seat 0 to {len(made) - 1}, got {start_player}")
+    return Position(race, tuple(made[start_player:] + made[:start_player]), 0, 1)
