@@ -466,14 +466,22 @@ def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> An
     return Catalog(read_file=read_board)
 
 
-def read_position(text: str, rules: Any) -> Any:
+def read_position(text: str, rules: Any, *, tiles_as_laid: bool = False) -> Any:
     """A position from its notation, or from a file (``-``: standard input) holding the notation
-    (comment lines start with ``#``) or the position's JSON."""
-    from course_builder.powerboats.play.notation import (
-        RaceBook,
-        parse_position,
-        position_from_json,
-    )
+    (comment lines start with ``#``) or the position's JSON. With ``tiles_as_laid`` a course whose
+    expansion tiles lie off their spots is judged on the tiles as laid, with a one-line warning
+    on standard error naming what ``validate`` would refuse (COURSE-19)."""
+    book = _position_book(tiles_as_laid)
+    position = _read_position(text, rules, book)
+    for warning in book.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return position
+
+
+def _position_book(tiles_as_laid: bool) -> Any:
+    """The races of the positions one command reads; ``@course.json`` files are read, and a board
+    file they name is looked for beside the latest course file first."""
+    from course_builder.powerboats.play.notation import RaceBook
 
     folders: list[Path] = []
 
@@ -484,7 +492,13 @@ def read_position(text: str, rules: Any) -> Any:
             folders.insert(0, path.parent)  # its board file is looked for beside it
         return data
 
-    book = RaceBook(catalog(folders=folders), read_course=read_course)
+    return RaceBook(catalog(folders=folders), read_course=read_course,
+                    tiles_as_laid=tiles_as_laid)
+
+
+def _read_position(text: str, rules: Any, book: Any) -> Any:
+    from course_builder.powerboats.play.notation import parse_position, position_from_json
+
     if "|" in text:
         return parse_position(text, rules, book)
     path = as_path(text)
@@ -538,6 +552,14 @@ def _rules_options(fn: F) -> F:
     return fn
 
 
+def _strict_course_option(fn: F) -> F:
+    """``--strict-course`` of the commands that judge a move (COURSE-19)."""
+    return click.option(
+        "--strict-course", is_flag=True,
+        help="Refuse a course whose expansion tiles break the placement rule, instead of "
+        "judging the move on the tiles as laid with a warning (COURSE-19).")(fn)
+
+
 def _rules(options: dict[str, Any]) -> Any:
     from course_builder.powerboats.play.rules import Rules
 
@@ -556,9 +578,11 @@ def _rules(options: dict[str, Any]) -> Any:
 @click.option("--move", "move_text", required=True, metavar="MOVE",
               help="Move notation, e.g. '+r2/13R'.")
 @_rules_options
+@_strict_course_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any) -> None:
+def adjudicate_cmd(position_text: str, move_text: str, fmt: str, strict_course: bool,
+                   **options: Any) -> None:
     """Say what a move does and why, step by step with the rules. An illegal move gets the steps
     up to where it fails and the verdict, and exits with 4 (bad input exits with 1)."""
     from course_builder.powerboats.play.explain import explain
@@ -566,7 +590,7 @@ def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any)
     from course_builder.powerboats.play.notation import parse_move
 
     rules = _rules(options)
-    position = read_position(position_text, rules)
+    position = read_position(position_text, rules, tiles_as_laid=not strict_course)
     move = parse_move(move_text)
     try:
         outcome = apply(position, move)
@@ -613,14 +637,16 @@ def _dice_values(text: str) -> tuple[int, ...]:
 @click.option("--dice", required=True, metavar="VALUES",
               help="The dice after rolling, e.g. 3,1,3 (empty for none).")
 @_rules_options
+@_strict_course_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
+def moves_cmd(position_text: str, dice: str, fmt: str, strict_course: bool,
+              **options: Any) -> None:
     """Preview the three headings for the boat to move: which are legal and where each leads."""
     from course_builder.powerboats.play.kernel import heading_choices, rolled_dice_problem
 
     values = _dice_values(dice)
-    position = read_position(position_text, _rules(options))
+    position = read_position(position_text, _rules(options), tiles_as_laid=not strict_course)
     problem = rolled_dice_problem(position, values)
     if problem:
         raise CourseBuilderError(problem)
