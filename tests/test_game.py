@@ -504,3 +504,86 @@ def test_resuming_a_bots_record_adds_no_seed_tag_game05(tmp_path) -> None:
     tagged.write_text(in_progress.replace("[Players ", '[Event "club night"]\n[Players '))
     run("play", "--resume", str(tagged), stdin="quit\n")
     assert '[Event "club night"]' in tagged.read_text() and "[Seed " not in tagged.read_text()
+
+
+def test_play_gives_the_games_reason_for_a_start_hex_that_is_not_free_game04(tmp_path) -> None:
+    """Reference, "Start Positions" (GAME-04): a hex off the lake, in front of the tile, a buoy
+    or land is refused with the game's reason, as `replay` gives it, not as a bad heading."""
+    game = new_game(("yellow", "red"), "red", races())
+    buoy = game.race.course.buoy(1).hex.offset
+    typed = [f"{r},{c} E" for r, c in [(99, 99), (19, 9), buoy, (0, 0)]]
+    result = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "7",
+                 "-o", str(tmp_path / "g.pbr"), stdin="\n".join([*typed, "8,12 Q", "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("not allowed: yellow at (") == 4
+    assert result.stdout.count("boats start on or behind the start/finish tile") == 4
+    assert result.stdout.count("unknown heading") == 1 and "unknown heading 'Q'" in result.stdout
+
+
+def test_play_keeps_a_roll_and_asks_only_the_heading_again_after_an_illegal_whole_move(
+        tmp_path) -> None:
+    """Reference, "Rolling Dice" then "Turning Your Speedboat": dice rolled by the table stand
+    (`back` does not throw them away), and a whole move that is illegal only by its heading
+    keeps its dice: the player chooses the heading again, without typing the values."""
+    script = "8,12 E\n7,13 E\n+/1S\nL\n+\nroll\nback\nR\nquit\n"
+    saved = tmp_path / "g.pbr"
+    result = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "5",
+                 "-o", str(saved), stdin=script)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "illegal: red may not go straight" in out
+    assert "the dice stand (1): choose a heading" in out  # no values asked for again
+    assert out.count("roll 1 die") == 1  # asked for yellow's step-by-step move only
+    assert "rolled 1" in out and "heading: L or S or R > back" in out
+    assert "the dice are rolled (1) and stand: choose L or S or R" in out
+    assert "no move made" not in out
+    assert saved.read_text().rstrip().endswith("1 red +/1L\n1 yellow +/1R")
+
+
+def test_play_prints_a_races_standings_before_the_next_race_is_set_up(tmp_path) -> None:
+    """Reference, "Scoring": race A's standings come right after race A, before race B's
+    placements are asked for."""
+    record = read_record(GAME.read_text())
+    typed = []
+    for line in record.lines:
+        entry = line.entry
+        if isinstance(entry, Placement):
+            r, c = entry.hex.offset
+            typed.append(f"{r},{c} {entry.heading.name}")
+        else:
+            typed.append(entry.move.notation())
+    result = run("play", "--players", "yellow,red,orange,purple", "--start-player", "red",
+                 "--seed", "7", "-o", str(tmp_path / "g.pbr"), stdin="\n".join(typed) + "\n")
+    out = result.stdout
+    assert out.index("Standings after race A:") < out.index("Race B on ")
+    assert out.index("Standings after race B:") < out.index("Race C on ")
+    assert "Standings:\n" not in out
+
+
+def test_play_interrupted_with_ctrl_c_says_how_to_carry_on(tmp_path) -> None:
+    """Ctrl-C at the table (a real process and a real SIGINT): the record is saved and the table
+    says how to carry on, as at the end of the input; exit 130, not a bare 'Aborted!'."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    saved = tmp_path / "g.pbr"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "course_builder", "powerboats", "play", "--players", "yellow,red",
+         "--start-player", "red", "--seed", "5", "-o", str(saved)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None
+    proc.stdin.write("8,12 E\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while "place yellow 8,12 E" not in (saved.read_text() if saved.exists() else ""):
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert f"interrupted; the record is saved: carry on with --resume {saved}" in out
+    assert "Aborted!" not in out + err
+    assert saved.read_text().rstrip().endswith("place yellow 8,12 E")
