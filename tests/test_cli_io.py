@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
-from course_builder.cli.common import ILLEGAL_MOVE, STDOUT_CLOSED
+from course_builder.cli.common import ILLEGAL_MOVE, INTERRUPTED, STDOUT_CLOSED
 from course_builder.core.resources import data_path
 from tests.cli_checks import one_line_error
 
@@ -138,7 +138,7 @@ def test_help_says_what_output_does() -> None:
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda d: d.update(seed=-5), "seed: expected a whole number from 0 to"),
     (lambda d: d["options"].update(finish_buoy_on_water="yes"),
-     "options: 'finish_buoy_on_water' must be true or false, got 'yes'"),
+     "options.finish_buoy_on_water: expected true or false, got 'yes'"),
     (lambda d: d.update(options=["finish_buoy_on_water"]), "options: expected an object"),
     (lambda d: d.update(board={"board": "random", "seed": 1, "tile_size": [2000, 2000],
                                "density": 0.1}), "tile rows must be even, 6 to 48, got 2000"),
@@ -294,7 +294,7 @@ def test_race_choices_read_as_the_game_names_them() -> None:
 
 def test_the_readme_exit_code_table_matches_the_program() -> None:
     rows = re.findall(r"^\| (\d+) \| ", README.read_text(), re.MULTILINE)
-    assert [int(r) for r in rows] == [0, 1, 2, 3, ILLEGAL_MOVE, STDOUT_CLOSED]
+    assert [int(r) for r in rows] == [0, 1, 2, 3, ILLEGAL_MOVE, INTERRUPTED, STDOUT_CLOSED]
 
 
 def test_the_readme_position_file_example_works(tmp_path) -> None:

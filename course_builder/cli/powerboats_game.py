@@ -9,7 +9,6 @@ what each heading does before the player commits, rolls dice only when asked, ta
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -19,6 +18,7 @@ from typing import Any
 import click
 
 from course_builder.cli.common import (
+    INTERRUPTED,
     OUTPUT_HELP,
     input_name,
     progress_bar,
@@ -35,6 +35,7 @@ from course_builder.cli.powerboats import (
     powerboats,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
 from course_builder.core.output import write_atomic
 
 
@@ -74,12 +75,12 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
     standing = [{"colour": s.colour, "points": s.points, "by_race": list(s.by_race),
                  "rank": s.rank} for s in game.standings()]
     if fmt == "json":
-        click.echo(json.dumps({
+        click.echo(json_text({
             "file": str(record_path), "ok": done.ok, "entries": len(record.lines),
             "races_finished": len(game.results),
             "error": None if error is None else {"line": error.line, "move": error.number,
                                                  "reason": error.reason, "message": str(error)},
-            "notes": list(done.notes), "standings": standing}, indent=1))
+            "notes": list(done.notes), "standings": standing}), nl=False)
     elif done.ok:
         state = "game over" if game.over else f"race {game.race_name} under way"
         click.echo(f"{record_path}: ok: {len(record.lines)} entries, "
@@ -120,9 +121,6 @@ HELP = """\
             standings            points so far
             help                 this list
             quit                 stop (the record is saved; --resume carries on)"""
-
-INTERRUPTED = 130
-"""Exit code of ``play`` stopped with Ctrl-C (the shell's code for an interrupt; README)."""
 
 _STEP = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?$")
 

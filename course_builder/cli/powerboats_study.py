@@ -5,7 +5,6 @@ long, fair or dangerous (docs/simulation.md); par is the exact expected length w
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from course_builder.cli.powerboats import (
     read_position,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
 
 
 def _bots_option(fn: Any) -> Any:
@@ -128,9 +128,8 @@ def simulate_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     summary = summarize(runs)
     _write_extras(lake, runs, summary, plot_turns, plot_crashes, records_dir, job)
     if fmt == "json":
-        emit(json.dumps({"courses": list(job.codes), "bots": list(names), "seed": seed,
-                         "rules": rules.notation() or "default", **summary.to_json()},
-                        indent=1) + "\n", output)
+        emit(json_text({"courses": list(job.codes), "bots": list(names), "seed": seed,
+                        "rules": rules.notation() or "default", **summary.to_json()}), output)
     else:
         emit(_summary_text(job, summary), output)
 
@@ -259,9 +258,9 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
         raise CourseBuilderError("no legal course on these lakes")
     chosen = best(rated, measure, top)
     if fmt == "json":
-        emit(json.dumps({"measure": measure, "games_per_course": games, "bots": list(names),
-                         "seed": seed, "courses_rated": len(rated),
-                         "best": [r.to_json() for r in chosen]}, indent=1) + "\n", output)
+        emit(json_text({"measure": measure, "games_per_course": games, "bots": list(names),
+                        "seed": seed, "courses_rated": len(rated),
+                        "best": [r.to_json() for r in chosen]}), output)
         return
     lines = [f"{len(rated)} courses rated ({games} games each, bots {', '.join(names)}); "
              f"best by '{measure}':"]
@@ -339,10 +338,10 @@ def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: boo
         else:
             table = solve_par(the_race, par_options, positions=[position], progress=progress)
     if position is None:
-        emit(json.dumps(result.to_json(), indent=1) if fmt == "json" else par_text(result),
+        emit(json_text(result.to_json()) if fmt == "json" else par_text(result),
              output)
     elif fmt == "json":
-        emit(json.dumps({**position_json(table, position), "options": par_options.to_json(),
-                         "model": table.stats.to_json()}, indent=1), output)
+        emit(json_text({**position_json(table, position), "options": par_options.to_json(),
+                        "model": table.stats.to_json()}), output)
     else:
         emit(position_words(table, position), output)
