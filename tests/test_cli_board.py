@@ -86,8 +86,10 @@ def test_check_board(run, tmp_path) -> None:
 
 
 def test_bad_input_exit_codes(run, tmp_path) -> None:
-    usage = run("powerboats", "board", "--board", "nowhere.board")
-    assert usage.exit_code == 2 and "no such board or file" in usage.stderr
+    missing = run("powerboats", "board", "--board", "nowhere.board")  # a file: exit 1
+    assert missing.exit_code == 1 and missing.stderr == "Error: nowhere.board: no such file\n"
+    typo = run("powerboats", "board", "--board", "clasic")  # not a name it knows: usage
+    assert typo.exit_code == 2 and "no such board: 'clasic'" in typo.stderr
     assert run("powerboats", "board", "--format", "pdf").exit_code == 2
     assert run("powerboats", "board", "--rotate-tiles").exit_code == 2
     mixed = run("powerboats", "board", "--board", "random", "--shuffle-tiles", "--seed", "1")

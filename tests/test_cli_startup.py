@@ -35,8 +35,8 @@ def _help(first: str) -> tuple[str, str]:
 
 def test_help_imports_no_game_and_lists_them_as_their_commands_do() -> None:
     text, imported = _help("")
-    assert imported == "['course_builder.cli.common']"
-    every_game = "; ".join(f"import {m}" for modules in GAMES.values() for m in modules)
+    assert imported == "['course_builder.cli.aliases', 'course_builder.cli.common']"
+    every_game = "; ".join(f"import {module}" for module in GAMES.values())
     loaded_text, loaded = _help(every_game)  # every game imported first: click's own listing
     assert "course_builder.cli.vanuatu" in loaded
     assert text == loaded_text
@@ -48,8 +48,8 @@ BOARD_FILE = str(Path(__file__).resolve().parents[1] / "data" / "boards" / "clas
 
 
 @pytest.mark.parametrize("args", [
-    ["adjudicate", "--position", POSITION, "--move", "+r2/13R"],
-    ["moves", "--position", POSITION, "--dice", "3,1,3"],
+    ["adjudicate", POSITION, "--move", "+r2/13R"],
+    ["moves", POSITION, "--dice", "3,1,3"],
     ["course", "--race", "A", "--seed", "7", "--expansion"],
     ["check-board", BOARD_FILE],
 ], ids=lambda args: args[0])

@@ -354,7 +354,7 @@ def test_the_whole_game_played_at_the_table_through_standard_input(tmp_path) -> 
             typed.append(entry.move.notation())
     saved = tmp_path / "game.pbr"
     result = run("play", "--players", "yellow,red,orange,purple", "--start-player", "red",
-                 "--seed", "7", "-o", str(saved), stdin="\n".join(typed) + "\n")
+                 "--seed", "7", "--save", str(saved), stdin="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
     assert "The game is over." in result.stdout
     original = GAME.read_text().split("\n", 3)[3]  # without Game, Event, Seed tags
@@ -366,39 +366,39 @@ def test_play_steps_undo_and_resume(tmp_path) -> None:
     saved = tmp_path / "g.pbr"
     script = "8,12 E\n7,13 E\n+\n1\nS\nL\nundo\n+/1R\nshow\nquit\n"
     first = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "7",
-                "-o", str(saved), stdin=script)
+                "--save", str(saved), stdin=script)
     assert first.exit_code == 0, first.output
     assert "'S' is not a legal heading here: L, R" in first.stdout
     assert "took back: turn 1 red +/1L" in first.stdout
     assert saved.read_text().rstrip().endswith("1 red +/1R")
-    resumed = run("play", "--resume", str(saved), stdin="show\n")
+    resumed = run("play", str(saved), stdin="show\n")
     assert resumed.exit_code == 0
     assert "; yellow 8,12 E - d0 n1 | yellow 1" in resumed.stdout  # yellow's turn 1 (MOVE-08)
-    assert "carry on with --resume" in resumed.stdout
+    assert f"carry on with: course-builder powerboats play {saved}" in resumed.stdout
 
 
 def test_play_never_overwrites_a_record_and_resume_keeps_its_game(tmp_path) -> None:
     """A record may hold a game in progress: a new game refuses its path (carry on with
-    --resume), and --resume refuses options that would set up another game."""
+    ``play RECORD``), and carrying on refuses options that would set up another game."""
     saved = tmp_path / "g.pbr"
-    first = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+    first = run("play", "--players", "yellow,red", "--seed", "7", "--save", str(saved),
                 stdin="8,12 E\nquit\n")
     assert first.exit_code == 0, first.output
     kept = saved.read_text()
-    again = run("play", "--players", "yellow,red", "--seed", "7", "-o", str(saved),
+    again = run("play", "--players", "yellow,red", "--seed", "7", "--save", str(saved),
                 stdin="quit\n")
-    assert again.exit_code == 2 and f"--resume {saved}" in again.stderr
+    assert again.exit_code == 2 and f"'play {saved}'" in again.stderr
     assert saved.read_text() == kept
-    mixed = run("play", "--resume", str(saved), "--players", "yellow,blue", stdin="quit\n")
+    mixed = run("play", str(saved), "--players", "yellow,blue", stdin="quit\n")
     assert mixed.exit_code == 2 and "--players cannot change a resumed game" in mixed.stderr
 
 
 def test_play_checks_the_seats_before_rolling_for_the_start_player(tmp_path) -> None:
-    bad = run("play", "--players", "yellow,pink", "--seed", "3", "-o", str(tmp_path / "x.pbr"))
+    bad = run("play", "--players", "yellow,pink", "--seed", "3", "--save", str(tmp_path / "x.pbr"))
     assert bad.exit_code == 2 and "no boat is 'pink'" in bad.stderr
     assert "rolled" not in bad.output and not (tmp_path / "x.pbr").exists()
     names = run("play", "--players", "yellow,red", "--names", "Ann", "--seed", "3",
-                "-o", str(tmp_path / "y.pbr"))
+                "--save", str(tmp_path / "y.pbr"))
     assert names.exit_code == 2 and "'--names'" in names.stderr
 
 
@@ -424,13 +424,13 @@ def test_replay_of_a_file_that_is_not_a_record_says_so(tmp_path) -> None:
 
 def test_resume_never_overwrites_another_record_and_devices_are_not_records(tmp_path) -> None:
     first = tmp_path / "g1.pbr"
-    run("play", "--players", "yellow,red", "--seed", "7", "-o", str(first), stdin="quit\n")
+    run("play", "--players", "yellow,red", "--seed", "7", "--save", str(first), stdin="quit\n")
     precious = tmp_path / "precious.pbr"
     precious.write_text("kept\n")
-    resumed = run("play", "--resume", str(first), "-o", str(precious), stdin="quit\n")
+    resumed = run("play", str(first), "--save", str(precious), stdin="quit\n")
     assert resumed.exit_code == 2 and "holds a record already" in resumed.stderr
     assert precious.read_text() == "kept\n"
-    to_null = run("play", "--players", "yellow,red", "--seed", "7", "-o", "/dev/null",
+    to_null = run("play", "--players", "yellow,red", "--seed", "7", "--save", "/dev/null",
                   stdin="quit\n")
     assert to_null.exit_code == 0, to_null.output
 
@@ -441,7 +441,7 @@ def test_play_numbers_turns_from_the_start_player_and_show_lists_boats_from_it_m
     yellow's turn 1, `show` lists red first, and `replay` accepts the record so numbered."""
     saved = tmp_path / "x.pbr"
     played = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "5",
-                 "-o", str(saved), stdin="8,12 E\n7,13 E\n+/1L\nshow\nquit\n")
+                 "--save", str(saved), stdin="8,12 E\n7,13 E\n+/1L\nshow\nquit\n")
     assert played.exit_code == 0, played.output
     assert "Race A, turn 1: yellow at (8, 12)" in played.stdout
     assert "turn 2: yellow" not in played.stdout
@@ -459,7 +459,7 @@ def test_play_numbers_turns_from_the_start_player_and_show_lists_boats_from_it_m
 def test_a_record_numbered_from_the_first_seat_is_accepted_with_a_note_move08(tmp_path) -> None:
     """Records the program wrote before it followed MOVE-08 count the turns from the first
     seat (docs/game-records.md): `replay` accepts them with a note, holds the record to the
-    numbering its first telling move shows, and `play --resume` writes them from the start
+    numbering its first telling move shows, and `play RECORD` writes them from the start
     player."""
     old = GAME.with_name("game-4-boats-first-seat.pbr")
     done = replay(read_record(old.read_text()))
@@ -479,13 +479,13 @@ def test_a_record_numbered_from_the_first_seat_is_accepted_with_a_note_move08(tm
         error.reason)
     copy = tmp_path / "old.pbr"
     copy.write_text(old.read_text())
-    resumed = run("play", "--resume", str(copy), stdin="quit\n")
+    resumed = run("play", str(copy), stdin="quit\n")
     assert resumed.exit_code == 0 and "numbered from the first seat" in resumed.stderr
     assert copy.read_text() == GAME.read_text()
 
 
 def test_resuming_a_bots_record_adds_no_seed_tag_game05(tmp_path) -> None:
-    """GAME-05: a record round-trips exactly, also through `play --resume`: a bot's record has
+    """GAME-05: a record round-trips exactly, also through `play RECORD`: a bot's record has
     no Seed tag, and resuming it (here mid-race) writes it back as it was."""
     from course_builder.powerboats.study.simulate import simulate_game
 
@@ -497,12 +497,12 @@ def test_resuming_a_bots_record_adds_no_seed_tag_game05(tmp_path) -> None:
     in_progress = "\n".join(lines[:cut]) + "\n"
     saved = tmp_path / "bots.pbr"
     saved.write_text(in_progress)
-    resumed = run("play", "--resume", str(saved), stdin="quit\n")
+    resumed = run("play", str(saved), stdin="quit\n")
     assert resumed.exit_code == 0, resumed.output
     assert saved.read_text() == in_progress
     tagged = tmp_path / "tagged.pbr"
     tagged.write_text(in_progress.replace("[Players ", '[Event "club night"]\n[Players '))
-    run("play", "--resume", str(tagged), stdin="quit\n")
+    run("play", str(tagged), stdin="quit\n")
     assert '[Event "club night"]' in tagged.read_text() and "[Seed " not in tagged.read_text()
 
 
@@ -513,7 +513,7 @@ def test_play_gives_the_games_reason_for_a_start_hex_that_is_not_free_game04(tmp
     buoy = game.race.course.buoy(1).hex.offset
     typed = [f"{r},{c} E" for r, c in [(99, 99), (19, 9), buoy, (0, 0)]]
     result = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "7",
-                 "-o", str(tmp_path / "g.pbr"), stdin="\n".join([*typed, "8,12 Q", "quit"]) + "\n")
+                 "--save", str(tmp_path / "g.pbr"), stdin="\n".join([*typed, "8,12 Q", "quit"]) + "\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.count("not allowed: yellow at (") == 4
     assert result.stdout.count("boats start on or behind the start/finish tile") == 4
@@ -528,7 +528,7 @@ def test_play_keeps_a_roll_and_asks_only_the_heading_again_after_an_illegal_whol
     script = "8,12 E\n7,13 E\n+/1S\nL\n+\nroll\nback\nR\nquit\n"
     saved = tmp_path / "g.pbr"
     result = run("play", "--players", "yellow,red", "--start-player", "red", "--seed", "5",
-                 "-o", str(saved), stdin=script)
+                 "--save", str(saved), stdin=script)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "illegal: red may not go straight" in out
@@ -553,7 +553,7 @@ def test_play_prints_a_races_standings_before_the_next_race_is_set_up(tmp_path) 
         else:
             typed.append(entry.move.notation())
     result = run("play", "--players", "yellow,red,orange,purple", "--start-player", "red",
-                 "--seed", "7", "-o", str(tmp_path / "g.pbr"), stdin="\n".join(typed) + "\n")
+                 "--seed", "7", "--save", str(tmp_path / "g.pbr"), stdin="\n".join(typed) + "\n")
     out = result.stdout
     assert out.index("Standings after race A:") < out.index("Race B on ")
     assert out.index("Standings after race B:") < out.index("Race C on ")
@@ -572,7 +572,7 @@ def test_play_interrupted_with_ctrl_c_says_how_to_carry_on(tmp_path) -> None:
     saved = tmp_path / "g.pbr"
     proc = subprocess.Popen(
         [sys.executable, "-m", "course_builder", "powerboats", "play", "--players", "yellow,red",
-         "--start-player", "red", "--seed", "5", "-o", str(saved)],
+         "--start-player", "red", "--seed", "5", "--save", str(saved)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdin is not None
     proc.stdin.write("8,12 E\n")
@@ -584,6 +584,7 @@ def test_play_interrupted_with_ctrl_c_says_how_to_carry_on(tmp_path) -> None:
     os.kill(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (out, err)
-    assert f"interrupted; the record is saved: carry on with --resume {saved}" in out
+    assert ("interrupted; the record is saved: carry on with: course-builder powerboats play "
+            f"{saved}") in out
     assert "Aborted!" not in out + err
     assert saved.read_text().rstrip().endswith("place yellow 8,12 E")

@@ -342,30 +342,30 @@ def test_par_command_text_and_json(tmp_path, monkeypatch) -> None:
                                 "course.json"])
     assert made.exit_code == 0, made.output
     quick = ["--dice-cap", "1", "--tolerance", "0.01"]
-    text = runner.invoke(main, ["powerboats", "par", "--course", "course.json", *quick])
+    text = runner.invoke(main, ["powerboats", "par", "course.json", *quick])
     assert text.exit_code == 0, text.output
     assert text.stdout.startswith("par ") and "best start" in text.stdout
-    done = runner.invoke(main, ["powerboats", "par", "--course", "course.json", *quick,
+    done = runner.invoke(main, ["powerboats", "par", "course.json", *quick,
                                 "--format", "json", "-o", "par.json"])
     assert done.exit_code == 0, done.output
     data = json.loads((tmp_path / "par.json").read_text())
     assert data["par"] > 1 and data["options"]["dice_cap"] == 1
     r, c = data["start"]["hex"]
     position = f"@course.json | yellow {r},{c} {data['start']['heading']} - d0 n1 | yellow 1"
-    asked = runner.invoke(main, ["powerboats", "par", "--position", position, *quick,
+    asked = runner.invoke(main, ["powerboats", "par", position, *quick,
                                  "--format", "json"])
     assert asked.exit_code == 0, asked.output
     answer = json.loads(asked.stdout)
     assert answer["par"] == pytest.approx(data["par"], abs=1e-3)
     assert answer["best"] == data["first_turn"]["best"]
-    words = runner.invoke(main, ["powerboats", "par", "--position", position, *quick])
+    words = runner.invoke(main, ["powerboats", "par", position, *quick])
     assert words.exit_code == 0 and "best:" in words.stdout
 
 
 def test_par_command_needs_one_source() -> None:
     done = CliRunner().invoke(main, ["powerboats", "par"])
     assert done.exit_code == 2
-    assert "one of --race, --course or --position" in done.output
+    assert "give --race, or a COURSE or POSITION" in done.output
 
 
 def test_boat_of_round_trip() -> None:

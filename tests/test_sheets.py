@@ -227,13 +227,13 @@ def test_sheet_from_a_course_file(tmp_path) -> None:
     runner.invoke(cli, ["powerboats", "course", "--race", "B", "--seed", "8", "--format", "json",
                         "-o", str(course_file)])
     out = tmp_path / "c.svg"
-    result = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file),
+    result = runner.invoke(cli, ["powerboats", "sheet", str(course_file),
                                  "--format", "svg", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "Race B" in out.read_text()
     bad = course_file.read_text().replace('"arrow": "cw"', '"arrow": "sideways"', 1)
     course_file.write_text(bad)
-    failed = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file)])
+    failed = runner.invoke(cli, ["powerboats", "sheet", str(course_file)])
     assert failed.exit_code == 1 and failed.stderr.startswith(f"Error: {course_file}:")
     assert "buoys[1].arrow: expected an arrow, 'cw' or 'ccw', got 'sideways'" in failed.stderr
 

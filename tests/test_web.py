@@ -98,7 +98,7 @@ def test_a_new_game_is_the_game_play_starts_on_that_lake(base: str, tmp_path: Pa
                                                          flags: list[str]) -> None:
     saved = tmp_path / "game.pbr"
     done = CliRunner().invoke(cli, ["powerboats", "play", "--players", "yellow,red,blue",
-                                    "--seed", "12", "--expansion", *flags, "-o", str(saved)],
+                                    "--seed", "12", "--expansion", *flags, "--save", str(saved)],
                               input="quit\n")
     assert done.exit_code == 0, done.output
     view = post(base, "/api/game", {"players": "yellow,red,blue", "seed": 12, "board": board,

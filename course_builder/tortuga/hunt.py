@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
 
+from course_builder.core.rulebook import RuleRef
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
 from course_builder.tortuga.rules import DEFAULT_RULINGS, Rulings
@@ -48,7 +49,7 @@ class Winner(StrEnum):
     DEFENDER = "defender"
 
 
-def _on_board(state: GameState, token_id: str, rule: R.Rule) -> HuntToken:
+def _on_board(state: GameState, token_id: str, rule: RuleRef) -> HuntToken:
     token = state.token(token_id)
     if not state.map.has(token.where):
         if not state.tokens_on_board():

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.tortuga.rules import Rule
+from course_builder.core.rulebook import RuleRef
 from course_builder.tortuga.state import GameState, state_to_json
 
 
 class IllegalAction(CourseBuilderError):
     """The rules do not allow the action; the message ends with the rule's id and source."""
 
-    def __init__(self, message: str, rule: Rule) -> None:
+    def __init__(self, message: str, rule: RuleRef) -> None:
         self.rule = rule
         super().__init__(f"{message} ({rule.id}: {rule.citation})")
 
@@ -27,7 +27,7 @@ class IllegalAction(CourseBuilderError):
 class ChoiceNeeded(CourseBuilderError):
     """A player must choose and did not say how; the message lists the options."""
 
-    def __init__(self, message: str, rule: Rule) -> None:
+    def __init__(self, message: str, rule: RuleRef) -> None:
         self.rule = rule
         super().__init__(f"{message} ({rule.id})")
 
@@ -36,7 +36,7 @@ class ChoiceNeeded(CourseBuilderError):
 class Step:
     """One thing the referee decided or did, and the rule (or ruling) it applied."""
 
-    rule: Rule
+    rule: RuleRef
     text: str
 
     def to_json(self) -> dict[str, str]:

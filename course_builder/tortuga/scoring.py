@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from course_builder.core.rulebook import RuleRef
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
-from course_builder.tortuga.rules import Rule
 from course_builder.tortuga.sectors import TORTUGA
 from course_builder.tortuga.state import CAPTURED, GameState, Scenario, StateError, is_fault
 
@@ -22,7 +22,7 @@ WIN_INFLUENCE = 15
 MONSTER_REDEEM_POINTS = 1
 
 
-def gain_influence(state: GameState, player: str, points: int, rule: Rule, why: str
+def gain_influence(state: GameState, player: str, points: int, rule: RuleRef, why: str
                    ) -> tuple[GameState, list[Step]]:
     """``player`` gains ``points`` influence (``why`` says for what, ``rule`` under which)."""
     p = state.player(player)

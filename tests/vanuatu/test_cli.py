@@ -60,13 +60,13 @@ def test_setup_text_lists_dice_and_first_player() -> None:
                                              ("svg", b"<svg")])
 def test_setup_sheets(tmp_path: Path, fmt: str, magic: bytes) -> None:
     target = tmp_path / f"sheet.{fmt}"
-    result = run("setup", "--seed", "3", "--format", fmt, "-o", str(target))
+    result = run("sheet", "--seed", "3", "--format", fmt, "-o", str(target))
     assert result.exit_code == 0 and result.stderr == f"wrote {target}\n"
     assert target.read_bytes().startswith(magic)
 
 
 def test_binary_sheet_to_stdout_is_a_usage_error() -> None:
-    result = run("setup", "--seed", "3", "--format", "pdf", "-o", "-")
+    result = run("sheet", "--seed", "3", "--format", "pdf", "-o", "-")
     assert result.exit_code == 2 and "written to a file" in result.stderr
 
 

@@ -287,7 +287,7 @@ class TurnNumbering(StrEnum):
 
 FIRST_SEAT_NOTE = ("the turns are numbered from the first seat, as records written before the "
                    "program followed MOVE-08 are; accepted (MOVE-08 numbers them from the start "
-                   "player; `play --resume` rewrites them so)")
+                   "player; `play RECORD` rewrites them so)")
 
 
 @dataclass(frozen=True)

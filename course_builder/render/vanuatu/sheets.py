@@ -8,8 +8,8 @@ from course_builder.vanuatu.setup import Setup
 FORMATS = ("svg", "pdf", "png")
 
 
-def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4") -> bytes:
-    """The sheet's file content."""
+def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4", dpi: int = 300) -> bytes:
+    """The sheet's file content (``dpi``: the PNG's resolution)."""
     svg = setup_sheet_svg(setup)
     if fmt == "svg":
         return svg.encode("utf-8")
@@ -20,5 +20,5 @@ def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4") -> bytes:
     if fmt == "png":
         from course_builder.render.kit.png import png_from_svg
 
-        return png_from_svg(svg)
+        return png_from_svg(svg, dpi)
     raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")

@@ -1,10 +1,9 @@
-"""``course-builder powerboats play`` and ``replay``: whole games at the table and their records.
+"""The table of ``powerboats play``: the interactive loop of one game.
 
-``play`` is a terminal referee for a real table: it says whose turn it is, takes each placement
-and move (in notation, or the dice step, the values rolled and the heading one at a time), shows
-what each heading does before the player commits, rolls dice only when asked, takes back with
-``undo`` and saves the game record after every entry, so nothing is lost if the terminal closes;
-``--resume RECORD`` carries on. ``replay`` checks a record move by move (docs/game-records.md).
+It says whose turn it is, takes each placement and move (in notation, or the dice step, the
+values rolled and the heading one at a time), shows what each heading does before the player
+commits, rolls dice only when asked, takes back with ``undo`` and saves the game record after
+every entry.
 """
 
 from __future__ import annotations
@@ -17,86 +16,12 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import (
-    INTERRUPTED,
-    OUTPUT_HELP,
-    input_name,
-    progress_bar,
-    read_text,
-    resolve_seed,
-    seed_option,
-)
-from course_builder.cli.powerboats import (
-    _board_choice,
-    _rules,
-    _rules_options,
-    board_options,
-    catalog,
-    powerboats,
-)
+from course_builder.cli.common import INTERRUPTED
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.jsonwrite import json_text
 from course_builder.core.output import write_atomic
 
 
-def _book(record: Path) -> Any:
-    """The races of a record's header; a board file they name is looked for beside the record
-    first."""
-    from course_builder.powerboats.play.notation import RaceBook
-
-    return RaceBook(catalog(record))
-
-
-def _load_record(path: Path) -> Any:
-    from course_builder.powerboats.game.record import read_record
-
-    return read_record(read_text(path), input_name(path))
-
-
-# -------------------------------------------------------------------------------------------------
-# replay
-# -------------------------------------------------------------------------------------------------
-
-
-@powerboats.command("replay")
-@click.argument("record_path", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def replay_cmd(record_path: Path, fmt: str) -> None:
-    """Check a game record: play every placement and move again with the rules, and report the
-    first one that is illegal or does not match (wrong boat, wrong turn, a result or standing that
-    differs) with its line and move number; or the standings. Exit 1 if it does not stand up."""
-    from course_builder.powerboats.game.record import replay
-
-    record = _load_record(record_path)
-    with progress_bar("replaying") as progress:
-        done = replay(record, _book(record_path), progress)
-    game, error = done.game, done.error
-    standing = [{"colour": s.colour, "points": s.points, "by_race": list(s.by_race),
-                 "rank": s.rank} for s in game.standings()]
-    if fmt == "json":
-        click.echo(json_text({
-            "file": str(record_path), "ok": done.ok, "entries": len(record.lines),
-            "races_finished": len(game.results),
-            "error": None if error is None else {"line": error.line, "move": error.number,
-                                                 "reason": error.reason, "message": str(error)},
-            "notes": list(done.notes), "standings": standing}), nl=False)
-    elif done.ok:
-        state = "game over" if game.over else f"race {game.race_name} under way"
-        click.echo(f"{record_path}: ok: {len(record.lines)} entries, "
-                   f"{len(game.results)} race(s) finished, {state}")
-        for line in _standings_lines(game):
-            click.echo(line)
-    else:
-        click.echo(f"{record_path}: {error}")
-    if fmt != "json":
-        for note in done.notes:
-            click.echo(f"note: {record_path}: {note}", err=True)
-    if error is not None:
-        raise SystemExit(1)
-
-
-def _standings_lines(game: Any) -> list[str]:
+def standings_lines(game: Any) -> list[str]:
     if not game.results:
         return []
     races = "  ".join(r.race for r in game.results)
@@ -107,10 +32,6 @@ def _standings_lines(game: Any) -> list[str]:
     return lines
 
 
-# -------------------------------------------------------------------------------------------------
-# play
-# -------------------------------------------------------------------------------------------------
-
 HELP = """\
   PLACING:  ROW,COL HEADING      put the boat there, e.g. 21,6 NW
   MOVING:   MOVE                 a whole move in notation, e.g. +r2/13R (docs/notation.md)
@@ -120,111 +41,9 @@ HELP = """\
             show                 the position in notation (to share or to adjudicate)
             standings            points so far
             help                 this list
-            quit                 stop (the record is saved; --resume carries on)"""
+            quit                 stop (the record is saved; 'play RECORD' carries on)"""
 
 _STEP = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?$")
-
-
-@powerboats.command("play")
-@click.option("--players", default="yellow,red,orange,purple", show_default=True,
-              metavar="COLOURS", help="The boats by seat, clockwise round the table (2 to 6).")
-@click.option("--names", default=None, metavar="NAMES", help="Players' names by seat, "
-              "comma-separated (optional).")
-@click.option("--start-player", default=None, metavar="COLOUR",
-              help="Who starts race A; rolled for (with the seed) if not given.")
-@board_options
-@seed_option
-@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1 each race.")
-@click.option("--scoring", type=click.Choice(["standard", "variant"]), default="standard",
-              show_default=True, help="'variant': also turns ahead of the last finisher and 5 "
-              "per sunk boat (the 2-player variant; GAME-03).")
-@_rules_options
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The game record, saved after every entry (default: "
-              "output/powerboats-game-SEED.pbr). " + OUTPUT_HELP.split(". ", 1)[1])
-@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              metavar="RECORD", help="Carry on the game of this record (saved to it again).")
-def play_cmd(players: str, names: str | None, start_player: str | None, board: str,
-             shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int], density: float,
-             seed: int | None, expansion: bool, scoring: str, output: Path | None,
-             resume: Path | None, **options: Any) -> None:
-    """Referee a whole game at the table: three races, placements, every move checked and
-    explained, dice rolled only when asked, undo, and the game record saved after every entry.
-    Reads commands from standard input ('help' lists them)."""
-    if resume is not None:
-        _no_new_game_options()
-        game, seed, tags = _resumed(resume)
-        target = output or resume
-        if target.resolve() != resume.resolve() and target.is_file():
-            raise click.UsageError(f"{target} holds a record already: give a new file with -o, "
-                                   f"or leave -o out to save to {resume}")
-    else:
-        seed = resolve_seed(seed, True)
-        assert seed is not None
-        target = output or Path("output") / f"powerboats-game-{seed}.pbr"
-        if target.is_file():  # a record is never overwritten: it may hold a game in progress
-            raise click.UsageError(f"{target} exists: carry on its game with --resume {target}, "
-                                   "or give another -o")
-        game = _new_game(players, names, start_player, seed, expansion, scoring, options,
-                         _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density))
-        tags = {"Seed": str(seed)}
-    table = Table(game, target, seed, tags)
-    table.run()
-
-
-def _no_new_game_options() -> None:
-    """``--resume`` carries on the game its record describes: options that would set up another
-    game are refused rather than silently ignored."""
-    from click.core import ParameterSource
-
-    ctx = click.get_current_context()
-    given = [name for name in ctx.params if name not in ("resume", "output")
-             and ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
-    if given:
-        option = "--" + given[0].replace("_", "-")
-        raise click.UsageError(f"{option} cannot change a resumed game: its record sets it")
-
-
-def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
-    """The game of a record, the seed its ``roll`` uses and the record's header tags, kept as
-    they are so the record is written back as it was read (GAME-05): a record without a Seed
-    tag (a bot's) gets none; its rolls use seed 0."""
-    from course_builder.powerboats.game.record import replay
-
-    record = _load_record(path)
-    done = replay(record, _book(path))
-    if not done.ok:
-        raise CourseBuilderError(f"{path}: cannot resume: {done.error}")
-    for note in done.notes:
-        click.echo(f"note: {path}: {note}", err=True)
-    seed = record.tags.get("Seed", "0")
-    return done.game, int(seed) if seed.isdigit() else 0, dict(record.tags)
-
-
-def _new_game(players: str, names: str | None, start_player: str | None, seed: int,
-              expansion: bool, scoring: str, options: dict[str, Any], choice: Any) -> Any:
-    from course_builder.powerboats.course.generate import CourseMaker
-    from course_builder.powerboats.game.game import SeatError, check_seats, new_game
-    from course_builder.powerboats.game.scoring import Scoring
-    from course_builder.powerboats.play.race import Race
-
-    colours = [c.strip().lower() for c in players.split(",") if c.strip()]
-    name_list = [n.strip() for n in names.split(",")] if names else []
-    first = (start_player or "").strip().lower()
-    try:  # the seats are checked before anything is rolled or printed
-        check_seats(colours, first or (colours[0] if colours else ""), name_list)
-    except SeatError as e:
-        hint = {"start_player": "--start-player", "names": "--names"}.get(e.field, "--players")
-        raise click.BadParameter(str(e), param_hint=f"'{hint}'") from None
-    rng = random.Random(f"powerboats-game:{seed}")
-    first = first or rng.choice(colours)
-    if start_player is None:
-        click.echo(f"start player (rolled): {first}", err=True)
-    lake = catalog().make(choice, seed)
-    maker = CourseMaker(lake)
-    rules = _rules(options)
-    races = [Race(lake, maker.generate(r, seed, expansion=expansion), rules) for r in "ABC"]
-    return new_game(colours, first, races, Scoring(scoring), name_list)
 
 
 class Table:
@@ -248,7 +67,8 @@ class Table:
             self._loop()
         except KeyboardInterrupt:
             click.echo("")
-            click.echo(f"interrupted; the record is saved: carry on with --resume {self.record}")
+            click.echo("interrupted; the record is saved: carry on with: "
+                       f"course-builder powerboats play {self.record}")
             raise SystemExit(INTERRUPTED) from None
 
     def _loop(self) -> None:
@@ -262,11 +82,11 @@ class Table:
                 announced = key
             line = self._ask(self._prompt())
             if line is None:
-                click.echo(f"stopped; carry on with --resume {self.record}")
+                click.echo(f"stopped; carry on with: course-builder powerboats play {self.record}")
                 return
             self._command(line)
         click.echo("The game is over.")
-        for line in _standings_lines(self.game):
+        for line in standings_lines(self.game):
             click.echo(line)
 
     def _ask(self, prompt: str) -> str | None:
@@ -286,7 +106,7 @@ class Table:
         if word in ("help", "?"):
             click.echo(HELP)
         elif word in ("quit", "exit"):
-            click.echo(f"saved; carry on with --resume {self.record}")
+            click.echo(f"saved; carry on with: course-builder powerboats play {self.record}")
             raise SystemExit(0)
         elif word == "undo":
             self._undo()
@@ -294,7 +114,7 @@ class Table:
             click.echo(self.game.position.notation() if self.game.position else
                        "boats are being placed: no position yet")
         elif word == "standings":
-            click.echo("\n".join(_standings_lines(self.game)) or "no race finished yet")
+            click.echo("\n".join(standings_lines(self.game)) or "no race finished yet")
         elif self.game.placing:
             self._place(line)
         else:
@@ -309,7 +129,7 @@ class Table:
         if game.placing:
             if game.results:  # the race just sailed, before the next one is set up
                 click.echo(f"Standings after race {game.results[-1].race}:")
-                for line in _standings_lines(game):
+                for line in standings_lines(game):
                     click.echo(line)
             order = ", ".join(game.setup.placement_order(game.race_index))
             click.echo(f"Race {game.race_name} on {game.race.code}: place the boats on or behind "
