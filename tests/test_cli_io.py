@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
-from course_builder.cli.common import ILLEGAL_MOVE, STDOUT_CLOSED
+from course_builder.cli.common import ILLEGAL_MOVE, INTERRUPTED, STDOUT_CLOSED
 from course_builder.core.resources import data_path
 from tests.cli_checks import one_line_error
 
@@ -294,7 +294,7 @@ def test_race_choices_read_as_the_game_names_them() -> None:
 
 def test_the_readme_exit_code_table_matches_the_program() -> None:
     rows = re.findall(r"^\| (\d+) \| ", README.read_text(), re.MULTILINE)
-    assert [int(r) for r in rows] == [0, 1, 2, 3, ILLEGAL_MOVE, STDOUT_CLOSED]
+    assert [int(r) for r in rows] == [0, 1, 2, 3, ILLEGAL_MOVE, INTERRUPTED, STDOUT_CLOSED]
 
 
 def test_the_readme_position_file_example_works(tmp_path) -> None:

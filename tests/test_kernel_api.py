@@ -33,6 +33,7 @@ from course_builder.powerboats.play.position import (
     DiceStep,
     Move,
     Position,
+    PositionError,
     Turn,
 )
 from course_builder.powerboats.play.race import Race
@@ -141,6 +142,19 @@ def test_initial_position_places_boats_on_and_behind_the_tile() -> None:
                for b in position.boats)
     assert position.to_move == 0 and position.turn == 1
     assert from_offset(0, 0) not in {b.hex for b in position.boats}
+
+
+def test_initial_position_lists_boats_from_the_start_player_move08() -> None:
+    """MOVE-08: with seat 2 to start, the position lists the boats clockwise from it, so the
+    turn number grows when play comes back to seat 2 (not at seat 0)."""
+    board = classic_board()
+    race = Race(board, CourseMaker(board).generate("A", seed=1))
+    position = initial_position(race, ["yellow", "red", "orange", "purple"], start_player=2)
+    assert [b.colour for b in position.boats] == ["orange", "purple", "yellow", "red"]
+    assert position.to_move == 0 and position.turn == 1
+    assert [b.hex for b in position.boats] == list(start_hexes(race)[2:4] + start_hexes(race)[:2])
+    with pytest.raises(PositionError, match="start player is seat 0 to 3"):
+        initial_position(race, ["yellow", "red", "orange", "purple"], start_player=4)
 
 
 def test_a_derived_position_is_a_frozen_position_like_a_checked_one() -> None:

@@ -124,6 +124,57 @@ def test_moves_command(tmp_path) -> None:
     assert bad.exit_code == 2
 
 
+def _course_with_a_tile_off_its_spot(tmp_path):
+    """Race A of seed 1 with Expansion 1, its maelstrom at C3 laid one column east of where
+    the placement rule puts it (a table whose tile lies slightly wrong)."""
+    course = json.loads(CliRunner().invoke(cli, ["powerboats", "course", "--race", "A", "--seed",
+                                                 "1", "--expansion", "--format", "json"]).stdout)
+    tile = next(t for t in course["expansion_tiles"] if t["spot"] == "C3")
+    assert tile["hexes"] == [[9, 13], [8, 12], [7, 12]] and tile["kind"] == "maelstrom"
+    tile["hexes"] = [[r, c + 1] for r, c in tile["hexes"]]
+    path = tmp_path / "laid.json"
+    path.write_text(json.dumps(course))
+    return path
+
+
+def test_moves_are_judged_on_expansion_tiles_as_laid_with_a_warning_course19(tmp_path) -> None:
+    """COURSE-19: `adjudicate` and `moves` judge the move on the tiles as laid (here a
+    maelstrom one hex off its spot turns the boat), with one warning line naming what
+    `validate` refuses; `--strict-course` refuses the course as before."""
+    path = _course_with_a_tile_off_its_spot(tmp_path)
+    position = f"@{path} | yellow 8,12 E - d0 n1 | yellow 1"
+    runner = CliRunner()
+    judged = runner.invoke(cli, ["powerboats", "adjudicate", position, "--move", "+/1S"])
+    assert judged.exit_code == 0, judged.output
+    assert judged.stderr == (
+        f"warning: course '@{path}': judged on the expansion tiles as laid; `validate` would "
+        "refuse the course: maelstrom tile at C3: must run straight out from the side of C3's "
+        "letter: (9, 13), (8, 12), (7, 12) (expansion, \"Preparation\")\n")
+    assert "5. a Maelstrom at (8, 13) turns it counter-clockwise to NE" in judged.stdout
+    assert judged.stdout.splitlines()[-1] == f"position: @{path} | yellow 8,13 NE 1 d0 n1 | yellow 2"
+    preview = runner.invoke(cli, ["powerboats", "moves", position, "--dice", "1", "--format",
+                                  "json"])
+    assert preview.exit_code == 0 and preview.stderr.startswith("warning: course ")
+    assert json.loads(preview.stdout)[1]["path"] == [[8, 13]]
+    for command in (["adjudicate", "--move", "+/1S"], ["moves", "--dice", "1"]):
+        strict = runner.invoke(cli, ["powerboats", *command, position, "--strict-course"])
+        assert strict.exit_code == 1 and "is not legal: maelstrom tile at C3" in strict.stderr
+    refused = runner.invoke(cli, ["powerboats", "validate", str(path)])
+    assert refused.exit_code == 1
+
+
+def test_tiles_that_cannot_lie_where_they_are_are_still_refused_course19(tmp_path) -> None:
+    """COURSE-19 forgives only the placement rule: a tile on land is no tile to judge on."""
+    path = _course_with_a_tile_off_its_spot(tmp_path)
+    course = json.loads(path.read_text())
+    tile = next(t for t in course["expansion_tiles"] if t["spot"] == "C3")
+    tile["hexes"] = [[9, 12], [8, 11], [7, 11]]
+    path.write_text(json.dumps(course))
+    result = CliRunner().invoke(cli, ["powerboats", "moves",
+                                      f"@{path} | yellow 8,13 E - d0 n1 | yellow 1", "--dice", "1"])
+    assert result.exit_code == 1 and "is not legal" in result.stderr
+
+
 def test_position_files_name_the_line_column_and_field(tmp_path) -> None:
     """A position file's JSON is read as every JSON file is (docs/json.md): the message names the
     file, the line and column of the bad value (comment lines counted) and its path, down into

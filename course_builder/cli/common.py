@@ -3,7 +3,8 @@
 Exit codes: 0 success; 1 bad input, a failed check, or a file or standard output that cannot be
 written (one-line message on stderr); 2 usage error (a bad option or option value, click's own);
 3 internal error (a bug: rerun with ``--debug`` for the traceback); 4 an illegal move (the verdict
-on stdout, as text or JSON); 141 standard output closed early by its reader.
+on stdout, as text or JSON); 130 ``play`` stopped with Ctrl-C (its record saved); 141 standard
+output closed early by its reader.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ ILLEGAL_MOVE = 4
 
 OUTPUT_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Errors of writing standard output that are the machine's, not a bug: exit 1 with a message."""
+
+INTERRUPTED = 130
+"""Exit code of ``play`` stopped with Ctrl-C (the shell's code for an interrupt; the record is
+saved and the table says how to carry on)."""
 
 STDOUT_CLOSED = 141
 """Exit code when the reader of standard output stops early (``| head``), as for SIGPIPE."""

@@ -88,13 +88,16 @@ def replay_cmd(record_path: Path, fmt: str, output: Path | None) -> None:
             "races_finished": len(game.results),
             "error": None if error is None else {"line": error.line, "move": error.number,
                                                  "reason": error.reason, "message": str(error)},
-            "standings": standing}), output)
+            "notes": list(done.notes), "standings": standing}), output)
     elif done.ok:
         state = "game over" if game.over else f"race {game.race_name} under way"
         emit("\n".join([f"{name}: ok: {len(record.lines)} entries, {len(game.results)} race(s) "
                         f"finished, {state}", *standings_lines(game)]) + "\n", output)
     else:
         emit(f"{name}: {error}\n", output)
+    if fmt != "json":
+        for note in done.notes:
+            click.echo(f"note: {name}: {note}", err=True)
     if error is not None:
         raise SystemExit(1)
 
@@ -135,7 +138,7 @@ def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
     them)."""
     if record is not None:
         _no_new_game_options()
-        game, seed = _resumed(record)
+        game, seed, tags = _resumed(record)
         target = save or record
         if target.resolve() != record.resolve() and target.is_file():
             raise click.UsageError(f"{target} holds a record already: give a new file with "
@@ -149,7 +152,8 @@ def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
                                    "or give another --save")
         game = _new_game(players, names, start_player, seed, expansion, scoring, rulings,
                          board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density))
-    table = Table(game, target, seed)
+        tags = {"Seed": str(seed)}
+    table = Table(game, target, seed, tags)
     table.run()
 
 
@@ -166,15 +170,20 @@ def _no_new_game_options() -> None:
         raise click.UsageError(f"{option} cannot change a resumed game: its record sets it")
 
 
-def _resumed(path: Path) -> tuple[Any, int]:
+def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
+    """The game of a record, the seed its ``roll`` uses and the record's header tags, kept as
+    they are so the record is written back as it was read (GAME-05): a record without a Seed
+    tag (a bot's) gets none; its rolls use seed 0."""
     from course_builder.powerboats.game.record import replay
 
     record = _load_record(path)
     done = replay(record, _book(path))
     if not done.ok:
         raise CourseBuilderError(f"{path}: cannot resume: {done.error}")
+    for note in done.notes:
+        click.echo(f"note: {input_name(path)}: {note}", err=True)
     seed = record.tags.get("Seed", "0")
-    return done.game, int(seed) if seed.isdigit() else 0
+    return done.game, int(seed) if seed.isdigit() else 0, dict(record.tags)
 
 
 def _new_game(players: tuple[str, ...], names: str | None, start_player: str | None,

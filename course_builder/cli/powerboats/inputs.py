@@ -141,16 +141,24 @@ def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> An
     return Catalog(read_file=read_board)
 
 
-def read_position(text: str, rules: Any, content: str | None = None) -> Any:
+def read_position(text: str, rules: Any, content: str | None = None, *,
+                  tiles_as_laid: bool = False) -> Any:
     """A position from its notation, or from a file (``-``: standard input) holding the notation
     (comment lines start with ``#``) or the position's JSON (``content``: the file's text, when
-    the caller has read it already)."""
-    from course_builder.core.jsonread import MAX_BYTES, parse
-    from course_builder.powerboats.play.notation import (
-        RaceBook,
-        parse_position,
-        position_from_json,
-    )
+    the caller has read it already). With ``tiles_as_laid`` a course whose expansion tiles lie
+    off their spots is judged on the tiles as laid, with a one-line warning on standard error
+    naming what ``validate`` would refuse (COURSE-19)."""
+    book = _position_book(tiles_as_laid)
+    position = _read_position(text, rules, content, book)
+    for warning in book.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return position
+
+
+def _position_book(tiles_as_laid: bool) -> Any:
+    """The races of the positions one command reads; ``@course.json`` files are read, and a board
+    file they name is looked for beside the latest course file first."""
+    from course_builder.powerboats.play.notation import RaceBook
 
     folders: list[Path] = []
 
@@ -160,7 +168,14 @@ def read_position(text: str, rules: Any, content: str | None = None) -> Any:
             folders.insert(0, path.parent)  # its board file is looked for beside it
         return read_json(path, reader)
 
-    book = RaceBook(catalog(folders=folders), read_course=read_course)
+    return RaceBook(catalog(folders=folders), read_course=read_course,
+                    tiles_as_laid=tiles_as_laid)
+
+
+def _read_position(text: str, rules: Any, content: str | None, book: Any) -> Any:
+    from course_builder.core.jsonread import MAX_BYTES, parse
+    from course_builder.powerboats.play.notation import parse_position, position_from_json
+
     if "|" in text:
         return parse_position(text, rules, book)
     path = as_path(text)
@@ -201,4 +216,5 @@ def rules_from(params: dict[str, Any]) -> Any:
 
     given = rulings_given(params)
     given.pop("finish_buoy_on_water", None)  # a course's option, not the rules of play
+    given.pop("strict_course", None)  # how a course is read (COURSE-19), not the rules of play
     return Rules(**given)

@@ -41,8 +41,9 @@ def adjudicate_cmd(position_text: str, move_text: str, fmt: str, output: Path | 
     from course_builder.powerboats.play.kernel import IllegalMove, apply
     from course_builder.powerboats.play.notation import parse_move
 
+    strict = bool(rulings.pop("strict_course", False))
     rules = rules_from(rulings)
-    position = read_position(position_text, rules)
+    position = read_position(position_text, rules, tiles_as_laid=not strict)
     move = parse_move(move_text)
     try:
         outcome = apply(position, move)
@@ -95,7 +96,8 @@ def moves_cmd(position_text: str, dice: str, fmt: str, output: Path | None,
     from course_builder.powerboats.play.kernel import heading_choices, rolled_dice_problem
 
     values = _dice_values(dice)
-    position = read_position(position_text, rules_from(rulings))
+    strict = bool(rulings.pop("strict_course", False))
+    position = read_position(position_text, rules_from(rulings), tiles_as_laid=not strict)
     problem = rolled_dice_problem(position, values)
     if problem:
         raise CourseBuilderError(problem)

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from course_builder.cli.common import INTERRUPTED
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.output import write_atomic
 
@@ -48,15 +49,29 @@ _STEP = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?$")
 class Table:
     """The interactive loop: one game, one record file, commands from standard input."""
 
-    def __init__(self, game: Any, record: Path, seed: int) -> None:
+    def __init__(self, game: Any, record: Path, seed: int, tags: dict[str, str]) -> None:
         self.game = game
         self.record = record
         self.seed = seed
+        self.tags = tags
+        """The record's header tags beyond those the game sets (Seed, Event, ...)."""
         self.undone: list[Any] = []
 
     # -- the loop --------------------------------------------------------------------------
 
     def run(self) -> None:
+        """The game until it is over, ``quit``, the end of the input (Ctrl-D) or Ctrl-C: each
+        says how to carry on, and the record is saved already. Ctrl-C exits with 130, the
+        shell's code for an interrupt."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:
+            click.echo("")
+            click.echo("interrupted; the record is saved: carry on with: "
+                       f"course-builder powerboats play {self.record}")
+            raise SystemExit(INTERRUPTED) from None
+
+    def _loop(self) -> None:
         click.echo(f"Powerboats: {', '.join(self.game.setup.colours)}; record: {self.record}")
         self.save()
         announced = None
@@ -112,13 +127,13 @@ class Table:
 
         game = self.game
         if game.placing:
+            if game.results:  # the race just sailed, before the next one is set up
+                click.echo(f"Standings after race {game.results[-1].race}:")
+                for line in standings_lines(game):
+                    click.echo(line)
             order = ", ".join(game.setup.placement_order(game.race_index))
             click.echo(f"Race {game.race_name} on {game.race.code}: place the boats on or behind "
                        f"the start tile, in this order: {order}.")
-            if game.results:
-                click.echo("Standings:")
-                for line in standings_lines(game):
-                    click.echo(line)
         elif any(getattr(e, "race", None) == game.race_name and not isinstance(e, Placement)
                  for e in game.history):
             click.echo(f"Race {game.race_name} goes on: {game.to_act} to move.")
@@ -146,14 +161,17 @@ class Table:
             return
         try:
             heading = Direction.parse(m.group(3))
-            self._advance(self.game.place(self.game.to_act,
-                                          from_offset(int(m.group(1)), int(m.group(2))), heading))
         except ValueError:
             click.echo(f"unknown heading {m.group(3)!r}: E, NE, NW, W, SW or SE")
+            return
+        try:  # a hex that is no free start hex: the game says why (as replay does)
+            self._advance(self.game.place(self.game.to_act,
+                                          from_offset(int(m.group(1)), int(m.group(2))), heading))
         except CourseBuilderError as exc:
             click.echo(f"not allowed: {exc}")
 
     def _move(self, line: str) -> None:
+        from course_builder.powerboats.play.kernel import legal_turns
         from course_builder.powerboats.play.notation import NotationError, parse_move
 
         if _STEP.fullmatch(line.replace(" ", "")) and line.strip():
@@ -164,7 +182,30 @@ class Table:
         except NotationError as exc:
             click.echo(f"{exc} ('help' for more)")
             return
-        self._commit(move)
+        if self._commit(move):
+            return
+        held = self._dice_of(move)
+        if held is None or move.turn in legal_turns(self.game.position, held):
+            return  # the dice part itself is wrong: the whole move is typed again
+        # the dice part stands (its values are the ones rolled): only the heading is asked again
+        click.echo(f"the dice stand ({'-'.join(map(str, held))}): choose a heading")
+        turn = self._heading(held, rolled_here=False)
+        if turn is not None:
+            self._commit(move.dice_step.then(move.rolled, turn))
+
+    def _dice_of(self, move: Any) -> tuple[int, ...] | None:
+        """The dice held after ``move``'s dice step and roll, if that part of it is one the boat
+        may make now (else None)."""
+        from course_builder.powerboats.play.kernel import dice_decisions, kept_dice
+
+        position = self.game.position
+        step = move.dice_step
+        same = (step.change, step.removed, tuple(sorted(step.reroll)))
+        if (len(move.rolled) != step.rolled_count
+                or all((s.change, s.removed, tuple(sorted(s.reroll))) != same
+                       for s in dice_decisions(position))):
+            return None
+        return (*kept_dice(position.boat, step), *move.rolled)
 
     def _step_by_step(self, text: str) -> None:
         from course_builder.powerboats.play.kernel import dice_decisions
@@ -179,16 +220,19 @@ class Table:
         dice = self._rolled(step)
         if dice is None:
             return
-        turn = self._heading(dice[1])
+        rolled, held, rolled_here = dice
+        turn = self._heading(held, rolled_here)
         if turn is not None:
-            self._commit(step.then(dice[0], turn))
+            self._commit(step.then(rolled, turn))
 
-    def _rolled(self, step: Any) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """The values rolled for ``step`` (typed, or rolled here), with the dice then held."""
+    def _rolled(self, step: Any) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+        """The values rolled for ``step`` (typed, or rolled here), the dice then held, and
+        whether the table rolled them."""
         from course_builder.powerboats.play.kernel import kept_dice
 
         count = step.rolled_count
         rolled: tuple[int, ...] = ()
+        rolled_here = False
         if count:
             dice = "die" if count == 1 else "dice"
             answer = self._ask(f"roll {count} {dice}: type the values (e.g. {'3' * count}) or "
@@ -198,6 +242,7 @@ class Table:
             if answer.lower() == "roll":
                 rng = random.Random(f"powerboats-table:{self.seed}:{len(self.game.history)}")
                 rolled = tuple(rng.randint(1, 3) for _ in range(count))
+                rolled_here = True
                 click.echo(f"rolled {'-'.join(map(str, rolled))}")
             elif re.fullmatch(f"[123]{{{count}}}", answer.replace(",", "").replace(" ", "")):
                 rolled = tuple(int(c) for c in answer if c in "123")
@@ -205,9 +250,12 @@ class Table:
                 click.echo(f"expected {count} values 1-3, or 'roll'")
                 return None
         held = (*kept_dice(self.game.position.boat, step), *rolled)
-        return rolled, held
+        return rolled, held, rolled_here
 
-    def _heading(self, dice: tuple[int, ...]) -> Any:
+    def _heading(self, dice: tuple[int, ...], rolled_here: bool) -> Any:
+        """The heading the player takes for ``dice``, after showing what each does; None to
+        start the move again (``back``), which dice the table rolled do not allow: a roll
+        stands (reference, "Rolling Dice": the dice are rolled, then the boat turns)."""
         from course_builder.powerboats.play.kernel import heading_choices
         from course_builder.powerboats.play.position import Turn
 
@@ -220,26 +268,36 @@ class Table:
             click.echo(f"  {c.turn.value} {c.turn.word:8} {c.heading.name:2} "
                        f"{'legal' if c.legal else 'illegal':7} {what}")
         legal = [c.turn.value for c in heading_choices(position, dice) if c.legal]
+        back = "" if rolled_here else " ('back' to start the move again)"
         while True:
-            answer = self._ask(f"heading: {' or '.join(legal)} ('back' to start the move again) ")
-            if answer is None or answer.lower() == "back":
+            answer = self._ask(f"heading: {' or '.join(legal)}{back} ")
+            if answer is None:
                 click.echo("no move made")
                 return None
+            if answer.lower() == "back":
+                if not rolled_here:
+                    click.echo("no move made")
+                    return None
+                click.echo(f"the dice are rolled ({'-'.join(map(str, dice))}) and stand: choose "
+                           f"{' or '.join(legal)}")
+                continue
             if answer.upper() in legal:
                 return Turn(answer.upper())
             click.echo(f"{answer!r} is not a legal heading here: {', '.join(legal)}")
 
-    def _commit(self, move: Any) -> None:
+    def _commit(self, move: Any) -> bool:
+        """Make ``move`` (True), or say why it is illegal (False)."""
         from course_builder.powerboats.play.kernel import IllegalMove
 
         try:
             game, outcome = self.game.move(move)
         except IllegalMove as exc:
             click.echo(f"illegal: {exc}")
-            return
+            return False
         for i, line in enumerate(outcome.trace, start=1):
             click.echo(f"  {i}. {line}")
         self._advance(game)
+        return True
 
     def _advance(self, game: Any) -> None:
         self.game = game
@@ -259,7 +317,7 @@ class Table:
     def save(self) -> None:
         from course_builder.powerboats.game.record import write_record
 
-        write_atomic(self.record, write_record(self.game, {"Seed": str(self.seed)}))
+        write_atomic(self.record, write_record(self.game, self.tags))
 
 
 def _canonical(text: str) -> str:

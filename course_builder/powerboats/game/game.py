@@ -7,7 +7,9 @@ GAME-01..GAME-06 and MOVE-08/MOVE-09 in docs/rulings.md. A :class:`Game` is an i
 and a game record (:mod:`.record`) is the list of what was done. Every move goes through
 :func:`~course_builder.powerboats.play.kernel.apply`; nothing here moves a boat itself.
 
-Seats are listed clockwise: play passes to the left, the next seat in the list (MOVE-08). The
+Seats are listed clockwise: play passes to the left, the next seat in the list, and a race's
+position lists the boats from its start player, so its turn number grows each time play comes
+round to the start player (MOVE-08). The
 start player of race A is rolled for or agreed; each later race's start player is the left
 neighbour of the one before (reference, "Course Start"). Boats are placed from the start player's
 right-hand neighbour round to the right, the start player last (reference, "Start Positions").
@@ -132,6 +134,12 @@ class GameSetup(Frozen):
         previous one (reference, "Course Start")."""
         return (self.colours.index(self.start_player) + race) % len(self.colours)
 
+    def seats_from_start(self, race: int) -> tuple[str, ...]:
+        """The boats clockwise round the table from the start player of race ``race``: the
+        order they move in and the order a position lists them (MOVE-08)."""
+        s = self.start_seat(race)
+        return self.colours[s:] + self.colours[:s]
+
     def placement_order(self, race: int) -> tuple[str, ...]:
         """Who places a boat when, before race ``race``: the start player's right-hand neighbour
         first, then on round to the right, the start player last (reference, "Start
@@ -250,19 +258,23 @@ class Game(Frozen, dict=True):
     # -- between races ---------------------------------------------------------------------
 
     def _start_race(self) -> Game:
+        """The race's first position: the boats listed clockwise from the start player, who
+        moves first, on turn 1; so the turn number grows when play comes round to the start
+        player again (MOVE-08), not at the first seat."""
         by_colour = {b.colour: b for b in self.placed}
-        boats = tuple(by_colour[c] for c in self.setup.colours)
-        position = Position(self.race, boats, self.setup.start_seat(self.race_index), 1)
+        boats = tuple(by_colour[c] for c in self.setup.seats_from_start(self.race_index))
+        position = Position(self.race, boats, 0, 1)
         return replace(self, position=position, finish_turns=())
 
     def _end_race(self) -> Game:
         assert self.position is not None
         turns = dict(self.finish_turns)
         carried = {b.colour: b.damage for b in self.placed}
+        boats = {b.colour: b for b in self.position.boats}
         result = RaceResult(self.race_name, tuple(
-            BoatResult(b.colour, b.finished, turns.get(b.colour, 0),
-                       max(b.damage - carried[b.colour], 0))
-            for b in self.position.boats))
+            BoatResult(c, boats[c].finished, turns.get(c, 0),
+                       max(boats[c].damage - carried[c], 0))
+            for c in self.setup.colours))
         return replace(self, race_index=self.race_index + 1, placed=(), position=None,
                        finish_turns=(), results=(*self.results, result))
 

@@ -361,8 +361,8 @@ def _held_off_the_tile(rec: MoveRecord, race: Race) -> None:
 
 
 def next_turn(position: Position, boats: tuple[Boat, ...]) -> Position:
-    """The next racing boat in seat order; the turn number grows when play wraps round
-    (MOVE-08)."""
+    """The next racing boat in the position's order (clockwise from the start player); the
+    turn number grows when play wraps round past the last boat listed (MOVE-08)."""
     count = len(boats)
     current = k = position.to_move
     for _ in boats:  # once round the table at most

@@ -194,7 +194,11 @@ RULING_OPTIONS = (
                  default=DamageCarry.RACES_DAMAGED.value),
     RulingOption("COURSE-01", "finish_buoy_on_water", "--finish-buoy-on-water",
                  "Also require the finish buoy's hex to be water", ("course", "sheet")),
+    RulingOption("COURSE-19", "strict_course", "--strict-course",
+                 "Refuse a course whose expansion tiles break the placement rule, instead of "
+                 "judging the move on the tiles as laid with a warning", ("adjudicate", "moves")),
 )
 """The named rulings players may choose on the command line: every field of :class:`Rules`
-(MOVE-xx, EXP-xx) and the course option COURSE-01 (``CourseOptions.finish_buoy_on_water``),
-each with the commands whose answer it changes (docs/rulings.md names each option)."""
+(MOVE-xx, EXP-xx), the course option COURSE-01 (``CourseOptions.finish_buoy_on_water``) and
+how a judged move's course is read, COURSE-19 (``RaceBook(tiles_as_laid=...)``), each with the
+commands whose answer it changes (docs/rulings.md names each option)."""

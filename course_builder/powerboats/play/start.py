@@ -31,10 +31,11 @@ def start_hexes(race: Race) -> tuple[Hex, ...]:
 
 def initial_position(race: Race, boats: Sequence[Boat | str], *, start_player: int = 0
                      ) -> Position:
-    """The position at the start of a race: ``boats`` in seat order (clockwise from the start
-    player's left, MOVE-08), given as :class:`Boat` records or as colours to be placed on the
-    start hexes in order, pointing in the start direction, with no dice; ``start_player`` moves
-    first."""
+    """The position at the start of a race: ``boats`` in seat order (clockwise round the
+    table), given as :class:`Boat` records or as colours to be placed on the start hexes in
+    order, pointing in the start direction, with no dice. The seat ``start_player`` moves first:
+    the position lists the boats clockwise from it, so the turn number grows when play comes
+    round to it (MOVE-08)."""
     places = iter(start_hexes(race))
     made: list[Boat] = []
     for b in boats:
@@ -45,4 +46,6 @@ def initial_position(race: Race, boats: Sequence[Boat | str], *, start_player: i
             made.append(Boat(b.lower(), next(places), race.course.tile.start_direction))
         except StopIteration:
             raise PositionError("no free start hex left for every boat") from None
-    return Position(race, tuple(made), start_player, 1)
+    if not 0 <= start_player < len(made):
+        raise PositionError(f"the start player is seat 0 to {len(made) - 1}, got {start_player}")
+    return Position(race, tuple(made[start_player:] + made[:start_player]), 0, 1)

@@ -129,12 +129,17 @@ class _Tally:
             self.legs[seat].append(self.turns[seat] - self.leg_start[seat])
             self.leg_start[seat] = self.turns[seat]
 
-    def run(self, name: str, position: Position, bots: Sequence[Bot]) -> RaceRun:
-        return RaceRun(name, tuple(
-            BoatRun(k, bots[k].name, self.starts[k], b.finished, self.turns[k], b.sunk,
-                    self.crashes[k], max(b.damage - self.start_damage[k], 0),
-                    tuple(self.legs[k]), tuple(self.crash_hexes[k]))
-            for k, b in enumerate(position.boats)))
+    def run(self, name: str, position: Position, bots: Sequence[Bot],
+            seats: Sequence[int] | None = None) -> RaceRun:
+        """The race's runs by seat: ``seats[k]`` is the seat of the position's ``k``-th boat
+        (a game's position lists the boats from the race's start player, MOVE-08); by default
+        the position's order is the seat order."""
+        seats = range(len(position.boats)) if seats is None else seats
+        runs = (BoatRun(seats[k], bots[k].name, self.starts[k], b.finished, self.turns[k],
+                        b.sunk, self.crashes[k], max(b.damage - self.start_damage[k], 0),
+                        tuple(self.legs[k]), tuple(self.crash_hexes[k]))
+                for k, b in enumerate(position.boats))
+        return RaceRun(name, tuple(sorted(runs, key=lambda r: r.seat)))
 
 
 def race_loop(position: Position, bots: Sequence[Bot], dice: random.Random, max_turns: int,
@@ -206,8 +211,10 @@ def simulate_game(setup: GameSetup, bot_names: Sequence[str], seed: int, index: 
             holder[0] = holder[0].place(colour, next(places), race.course.tile.start_direction)
         position = holder[0].position
         assert position is not None
-        final, tally = race_loop(position, bots, dice, max_turns, play)
-        runs.append(tally.run(race.course.race, final, bots))
+        seats = [setup.colours.index(b.colour) for b in position.boats]
+        seated = [bots[s] for s in seats]  # in the position's order, from the start player
+        final, tally = race_loop(position, seated, dice, max_turns, play)
+        runs.append(tally.run(race.course.race, final, seated, seats))
         if not final.race_over:
             stopped = (f"# stopped: race {race.course.race} reached the simulation's limit of "
                        f"{max_turns} turns with a boat still racing (SIM-01); the points are "
