@@ -4,8 +4,8 @@
   input), read by the command itself so that a file that cannot be read is exit 1 like any other
   bad input (:class:`~.common.InputPath`); files a command writes are checked by the writer the same way
   (:class:`~.common.OutputPath`);
-* ``--format`` (:func:`format_option`), ``--save`` (:func:`save_option`), ``--race``, ``--players``,
-  ``--expansion``, ``--paper``, ``--dpi``;
+* ``--format`` (:func:`format_option`), ``--race``, ``--players``, ``--expansion``, ``--paper``,
+  ``--dpi`` (``--save``, with the rest of what state files share, is in :mod:`.statefiles`);
 * choices in any case, said back as written (:class:`CaseFreeChoice`); numbers that must be
   finite and in range (:class:`FiniteFloat`);
 * the ruling options, built from each game's table (:func:`ruling_options`).
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.common import F, InputPath, OutputPath
+from course_builder.cli.common import F, InputPath
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -145,12 +145,6 @@ def format_option(*pictures: str, default: str | None = "text", text: bool = Tru
     choices = (("text", "json") if text else ()) + pictures
     return click.option("--format", "fmt", type=CaseFreeChoice(choices, hidden),
                         default=default, show_default=default is not None, help=help)
-
-
-def save_option(what: str, callback: Callable[..., Any] | None = None) -> Callable[[F], F]:
-    """``--save FILE``: where a changed state or record is written (``what`` says which)."""
-    return click.option("--save", type=OutputPath(), default=None, metavar="FILE",
-                        callback=callback, help=what)
 
 
 def race_option(*, game: bool = False, **kwargs: Any) -> Callable[[F], F]:

@@ -19,7 +19,6 @@ from course_builder.cli.common import (
     input_name,
     output_option,
     progress_bar,
-    read_text,
     resolve_seed,
     seed_option,
 )
@@ -29,7 +28,6 @@ from course_builder.cli.options import (
     expansion_option,
     format_option,
     input_argument,
-    save_option,
 )
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import (
@@ -40,7 +38,7 @@ from course_builder.cli.powerboats.inputs import (
     rules_options,
 )
 from course_builder.cli.powerboats.table import Table, standings_lines
-from course_builder.cli.statefiles import state_target
+from course_builder.cli.statefiles import read_record, record_target, save_option
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 from course_builder.powerboats.play.position import BOAT_COLOURS
@@ -55,9 +53,9 @@ def _book(record: Path) -> Any:
 
 
 def _load_record(path: Path) -> Any:
-    from course_builder.powerboats.game.record import read_record
+    from course_builder.powerboats.game import record
 
-    return read_record(read_text(path), input_name(path))
+    return read_record(path, record.read_record)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -125,8 +123,7 @@ def replay_cmd(record_path: Path, fmt: str, output: Path | None) -> None:
               "per sunk boat (the 2-player variant; GAME-03).")
 @rules_options("play")
 @save_option("The game record, saved after every entry (default: RECORD when carrying on, "
-             "else output/powerboats-game-SEED.pbr). " + OUTPUT_HELP.split(". ", 1)[1],
-             callback=state_target)
+             "else output/powerboats-game-SEED.pbr). " + OUTPUT_HELP.split(". ", 1)[1])
 @alias("-o", "save", "--save")
 def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
              start_player: str | None, board: str, shuffle_tiles: bool, rotate_tiles: bool,
@@ -139,17 +136,11 @@ def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
     if record is not None:
         _no_new_game_options()
         game, seed, tags = _resumed(record)
-        target = save or record
-        if target.resolve() != record.resolve() and target.is_file():
-            raise click.UsageError(f"{target} holds a record already: give a new file with "
-                                   f"--save, or leave --save out to save to {record}")
+        target = record_target(save, carried_on=record)
     else:
         seed = resolve_seed(seed, True)
         assert seed is not None
-        target = save or Path("output") / f"powerboats-game-{seed}.pbr"
-        if target.is_file():  # a record is never overwritten: it may hold a game in progress
-            raise click.UsageError(f"{target} exists: carry on its game with 'play {target}', "
-                                   "or give another --save")
+        target = record_target(save, new=Path("output") / f"powerboats-game-{seed}.pbr")
         game = _new_game(players, names, start_player, seed, expansion, scoring, rulings,
                          board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density))
         tags = {"Seed": str(seed)}

@@ -17,8 +17,8 @@ from typing import Any
 import click
 
 from course_builder.cli.common import INTERRUPTED
+from course_builder.cli.statefiles import save_record
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.output import write_atomic
 
 
 def standings_lines(game: Any) -> list[str]:
@@ -317,7 +317,7 @@ class Table:
     def save(self) -> None:
         from course_builder.powerboats.game.record import write_record
 
-        write_atomic(self.record, write_record(self.game, self.tags))
+        save_record(self.record, write_record(self.game, self.tags))
 
 
 def _canonical(text: str) -> str:

@@ -16,7 +16,8 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import GameGroup, read_json, read_text
+from course_builder.cli import statefiles
+from course_builder.cli.common import GameGroup, read_text
 from course_builder.core.jsonwrite import hex_pairs, json_text
 
 MAX_FILE_BYTES = 1_000_000
@@ -37,7 +38,7 @@ def read_state(path: Path) -> Any:
     the file (and the field, with its line and column)."""
     from course_builder.tortuga.statejson import state_from_json
 
-    return read_json(path, state_from_json)
+    return statefiles.read_state(path, state_from_json)
 
 
 def layout_file(layout: str) -> Any:

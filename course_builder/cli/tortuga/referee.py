@@ -26,9 +26,8 @@ from course_builder.cli.options import (
     input_argument,
     ruling_options,
     ruling_values,
-    save_option,
 )
-from course_builder.cli.statefiles import emit_with_state, refuse_output_over_state, state_target
+from course_builder.cli.statefiles import emit_with_state, refuse_output_over_state, save_option
 from course_builder.cli.tortuga import dumps, read_state, tortuga
 from course_builder.core.errors import CourseBuilderError
 
@@ -49,7 +48,7 @@ def state_options(fn: F) -> F:
         state_argument,
         save_option("Write the state after the action to this file (it may be STATE itself). "
                     "With -o FILE both are written or neither; missing folders are created; a "
-                    "symlink's target is written.", callback=state_target),
+                    "symlink's target is written."),
         alias("--write-state", "save", "--save"),
         format_option(help="json: steps, warning and the new state."),
         output_option,
@@ -89,7 +88,7 @@ def _answer(outcome: Any, fmt: str, output: Path | None, save: Path | None) -> N
     state = None
     if save is not None:
         state = (save, dumps(state_to_json(outcome.state)))
-    emit_with_state(answer, output, state, "--save")
+    emit_with_state(answer, output, state)
 
 
 def _rulings(given: dict[str, Any]) -> Any:

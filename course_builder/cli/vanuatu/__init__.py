@@ -20,14 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli import options
-from course_builder.cli.common import F, GameGroup, input_name, read_json
+from course_builder.cli import options, statefiles
+from course_builder.cli.common import F, GameGroup, input_name
 from course_builder.cli.options import input_argument
-from course_builder.cli.statefiles import (
-    emit_with_state,
-    refuse_output_over_state,
-    state_target,
-)
+from course_builder.cli.statefiles import emit_with_state, read_state, refuse_output_over_state
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 from course_builder.core.values import replace
@@ -53,7 +49,7 @@ def load_state(path: Path, overrides: dict[str, Any]) -> State:
     """A board state from a file, with the rulings given on the command line applied."""
     from course_builder.vanuatu.statejson import state_from_json
 
-    state = read_json(path, state_from_json)
+    state = read_state(path, state_from_json)
     try:
         return replace(state, rules=state.rules.changed(**overrides))
     except CourseBuilderError as exc:
@@ -66,10 +62,10 @@ def state_argument(fn: F) -> F:
 
 
 def save_option(fn: F) -> F:
-    return options.save_option(
+    return statefiles.save_option(
         "Write the new board state to this file (it may be STATE itself); nothing is written if "
         "the action is illegal. With -o FILE both are written or neither; missing folders are "
-        "created; a symlink's target is written.", callback=state_target)(fn)
+        "created; a symlink's target is written.")(fn)
 
 
 def rules_options(command: str) -> Callable[[F], F]:
@@ -93,7 +89,7 @@ def answer(fmt: str, lines: Sequence[str], payload: dict[str, Any], output: Path
     state to its file as well (both files or neither)."""
     refuse_output_over_state(output, "--save FILE writes the new state")
     content = json_text(payload) if fmt == "json" else "\n".join(lines) + "\n"
-    emit_with_state(content, output, (save, after.dumps()) if after and save else None, "--save")
+    emit_with_state(content, output, (save, after.dumps()) if after and save else None)
     if after is not None and save is None and fmt == "text":
         click.echo("note: the new state was not saved (add --save FILE)", err=True)
 
