@@ -23,7 +23,8 @@ from course_builder.powerboats.play.kernel import (
 )
 from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import DiceStep, Position
-from course_builder.render.powerboats.sheets import render_sheets
+from course_builder.render.kit.export import export
+from course_builder.render.powerboats.sheets import game_sheet
 from course_builder.web import starts
 from course_builder.web import state as st
 from course_builder.web.board import course_map
@@ -207,6 +208,6 @@ def sheet(data: Data) -> tuple[bytes, str]:
     table = table_of(data.get("state"))
     races = table.game.setup.races if table.game is not None else (table.race,)
     courses = [r.course for r in races]
-    [(_suffix, pdf)] = render_sheets(table.race.board, courses, fmt="pdf")
+    [(_name, pdf)] = export(game_sheet(table.race.board, courses), "pdf")
     name = "game" if len(courses) > 1 else courses[0].race
     return pdf, f"powerboats-{name}.pdf"

@@ -7,27 +7,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    STDIN_NAME,
-    OutputPath,
-    as_path,
-    emit,
-    emit_files,
-    progress_bar,
-    resolve_seed,
-    seed_option,
-)
-from course_builder.cli.options import (
-    SHEET_FORMATS,
-    dpi_option,
-    expansion_option,
-    format_option,
-    input_argument,
-    paper_option,
-    race_option,
-    refuse_dpi_unless_png,
-    sheet_format,
-)
+from course_builder.cli.common import STDIN_NAME, as_path, progress_bar, resolve_seed, seed_option
+from course_builder.cli.options import expansion_option, input_argument, race_option
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import (
     board_choice,
@@ -37,6 +18,7 @@ from course_builder.cli.powerboats.inputs import (
     rules_options,
     rulings_given,
 )
+from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,10 +32,8 @@ if TYPE_CHECKING:
 @board_options
 @seed_option
 @expansion_option()
-@format_option(*SHEET_FORMATS, text=False, default=None,
-               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
-@paper_option
-@dpi_option
+@sheet_options("output/powerboats-RACE-SEED.FORMAT",
+               "-A, or -A-1, -A-2 for a race on two pages; -mats")
 @click.option("--mats", is_flag=True, help="Add a page of per-player dice and damage mats.")
 @click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
 @click.option("--stats", "stats_games", type=click.IntRange(0, 100_000), default=0,
@@ -63,11 +43,6 @@ if TYPE_CHECKING:
               help="Print each course's par: the expected turns of one boat alone with perfect "
               "play (docs/par.md; tens of seconds a course).")
 @rules_options("sheet")
-@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
-              help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
-              "SVG/PNG pages, the page's name is added: -A (or -A-1, -A-2 for a race on two "
-              "pages), -mats; all pages are written or none. '-': one SVG page to stdout. "
-              "Missing folders are created; a symlink's target is written.")
 def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bool,
               rotate_tiles: bool, tile_size: tuple[int, int], density: float, seed: int | None,
               expansion: bool, fmt: str | None, paper: str, dpi: int, mats: bool,
@@ -76,12 +51,11 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
     code, and the steps (on a second page when they do not fit). With COURSE (a course file,
     e.g. a validated hand-laid course), that course's sheet."""
-    from course_builder.render.powerboats.sheets import render_sheets
+    from course_builder.render.powerboats.sheets import game_sheet
 
     finish_buoy_on_water = rulings_given(rulings).get("finish_buoy_on_water", False)
     fmt = sheet_format(fmt, output)
     _refuse_ignored(click.get_current_context(), course_file is not None)
-    refuse_dpi_unless_png(fmt)
     if course_file is not None:
         lake, courses = course_from_file(course_file)
         name = course_file.stem if str(course_file) != "-" else STDIN_NAME
@@ -101,23 +75,9 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
         courses = _with_stats(lake, courses, stats_games, seed or 0)
     if with_par:
         courses = _with_par(lake, courses)
-    with progress_bar("drawing sheets") as progress:
-        files = render_sheets(lake, courses, fmt=fmt, paper=paper,
-                              show_route=not no_route, mats=mats, dpi=dpi, progress=progress)
-    if output is not None and str(output) == "-":
-        if fmt != "svg" or len(files) != 1:
-            raise click.UsageError("-o - (stdout) takes one SVG page; PDF and PNG are binary "
-                                   "and several pages need files")
-        page = files[0][1]
-        emit(page.decode("utf-8") if isinstance(page, bytes) else page, None)
-        return
-    target = output or as_path("output") / f"{stem}.{fmt}"
-    if len(files) > 1 and target.exists() and not target.is_file():
-        raise click.UsageError(f"{target} is not a file: the {len(files)} pages need a file name "
-                               "to number them after")
-    emit_files([(target if len(files) == 1 else
-                 target.with_name(f"{target.stem}-{suffix}{target.suffix}"), data)
-                for suffix, data in files])
+    write_sheet(lambda: game_sheet(lake, courses, paper=paper, show_route=not no_route,
+                                   mats=mats), fmt, paper, dpi, output,
+                as_path("output") / f"{stem}.{fmt}")
 
 
 def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[Any]:

@@ -11,25 +11,14 @@ import click
 from course_builder.cli.aliases import alias
 from course_builder.cli.common import (
     F,
-    OutputPath,
     emit,
     output_option,
-    progress_bar,
     resolve_seed,
     seed_option,
 )
-from course_builder.cli.options import (
-    SHEET_FORMATS,
-    CaseFreeChoice,
-    Players,
-    dpi_option,
-    format_option,
-    input_argument,
-    paper_option,
-    refuse_dpi_unless_png,
-    sheet_format,
-)
-from course_builder.cli.statefiles import is_stdout, refuse_output_over_state
+from course_builder.cli.options import CaseFreeChoice, Players, format_option, input_argument
+from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
+from course_builder.cli.statefiles import refuse_output_over_state
 from course_builder.cli.tortuga import dumps, layout_file, read_state, tortuga
 from course_builder.core.errors import CourseBuilderError
 
@@ -161,34 +150,17 @@ def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any
 
 @tortuga.command("sheet")
 @setup_options
-@format_option(*SHEET_FORMATS, text=False, default=None,
-               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
-@paper_option
-@dpi_option
-@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
-              help="Output file (default: output/tortuga-PLAYERS-SEED.FORMAT; '-': an SVG sheet "
-              "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
-              "folders are created; a symlink's target is written.")
+@sheet_options("output/tortuga-PLAYERS-SEED.FORMAT", None)
 def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
               scenario: str, fmt: str | None, paper: str, dpi: int, output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
-    from course_builder.render.tortuga.sheet import render_setup
+    from course_builder.render.tortuga.sheet import setup_sheet
 
     fmt = sheet_format(fmt, output)
-    refuse_dpi_unless_png(fmt)
-    if output is not None and is_stdout(output) and fmt != "svg":
-        raise click.UsageError(f"a {fmt.upper()} sheet is binary: give a file with -o, not "
-                               "stdout ('-' takes --format svg)")
     setup = _make_setup(players, seed, layout, swap, scenario)
-    with progress_bar("drawing the sheet") as progress:
-        progress(0, 1)
-        data = render_setup(setup, fmt, paper, dpi)
-        progress(1, 1)
-    if output is not None and is_stdout(output):
-        emit(data.decode("utf-8"), None)
-        return
-    emit(data, output or Path("output") / f"tortuga-{len(players)}-{setup.seed}.{fmt}")
+    write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
+                Path("output") / f"tortuga-{len(players)}-{setup.seed}.{fmt}")
 
 
 # -------------------------------------------------------------------------------------------------

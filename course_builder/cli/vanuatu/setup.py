@@ -11,26 +11,21 @@ import click
 
 from course_builder.cli.common import (
     F,
-    OutputPath,
     emit,
-    emit_files,
     output_option,
-    progress_bar,
     resolve_seed,
     seed_option,
 )
-from course_builder.cli.options import (
+from course_builder.cli.options import Players, format_option
+from course_builder.cli.sheets import (
     DEFAULT_DPI,
     SHEET_FORMATS,
-    Players,
-    dpi_option,
-    format_option,
     hidden_paper_option,
-    paper_option,
-    refuse_dpi_unless_png,
     sheet_format,
+    sheet_options,
+    write_sheet,
 )
-from course_builder.cli.statefiles import is_stdout, refuse_output_over_state
+from course_builder.cli.statefiles import refuse_output_over_state
 from course_builder.cli.vanuatu import (
     load_state,
     rules_from,
@@ -131,21 +126,13 @@ def setup_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool, 
 
 @vanuatu.command("sheet")
 @setup_options("sheet")
-@format_option(*SHEET_FORMATS, text=False, default=None,
-               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
-@paper_option
-@dpi_option
-@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
-              help="Output file (default: output/vanuatu-setup-SEED.FORMAT; '-': an SVG sheet "
-              "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
-              "folders are created; a symlink's target is written.")
+@sheet_options("output/vanuatu-setup-SEED.FORMAT", "-dice: the pre-rolled dice")
 def sheet_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
               fmt: str | None, paper: str, dpi: int, output: Path | None,
               **rulings: Any) -> None:
     """Print a setup sheet: the map with Efate and the start tiles, the setup steps, the tiles of
     each round, the Rising Waters rounds, water boxes for the islands and the rules' reminders."""
     fmt = sheet_format(fmt, output)
-    refuse_dpi_unless_png(fmt)
     _write_sheet(_make_setup(seed, players, vatus, pre_roll, rulings), fmt, paper, dpi, output)
 
 
@@ -153,24 +140,10 @@ def _write_sheet(setup: Any, fmt: str, paper: str, dpi: int, output: Path | None
     """The setup's sheet to its file (or an SVG sheet to stdout with ``-o -``); pre-rolled dice
     are a page of their own, never on the shared sheet: the PDF's second page, or a second SVG
     or PNG file beside the sheet (``...-dice.svg``)."""
-    from course_builder.render.vanuatu.sheets import render_setup
+    from course_builder.render.vanuatu.sheet import setup_sheet
 
-    if output is not None and is_stdout(output) and fmt in ("pdf", "png"):
-        raise click.UsageError(f"a {fmt.upper()} sheet is binary: it is written to a file, not "
-                               "to stdout ('-o -' takes text, json or svg)")
-    if output is not None and is_stdout(output) and setup.dice:
-        raise click.UsageError("with --pre-roll the dice are a page of their own, kept from the "
-                               "shared sheet: write the SVG pages to a file")
-    with progress_bar("drawing the sheet") as progress:
-        progress(0, 1)
-        files = render_setup(setup, fmt, paper, dpi)
-        progress(1, 1)
-    if output is not None and is_stdout(output):
-        emit(files[0][1].decode("utf-8"), None)
-        return
-    target = output or Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}"
-    emit_files([(target.with_name(f"{target.stem}-{name}{target.suffix}") if name else target,
-                 data) for name, data in files])
+    write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
+                Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}")
 
 
 def _setup_text(setup: Any) -> str:
