@@ -13,18 +13,19 @@ import contextlib
 import errno
 import importlib
 import os
+import random
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from course_builder.cli.aliases import Command
 from course_builder.core.errors import CourseBuilderError
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from course_builder.core.jsonread import MAX_BYTES, parse
+from course_builder.core.output import OutputError, write_all
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -86,10 +87,6 @@ class GameGroup(click.Group):
         try:
             return super().invoke(ctx)
         except CourseBuilderError as exc:
-            # the writer of files is imported by the commands that write one (and so before one
-            # of its errors can come here), not by every command
-            from course_builder.core.output import OutputError
-
             if isinstance(exc, OutputError):
                 if exc.broken_pipe:  # -o /dev/stdout | head: as a closed stdout below
                     ctx.exit(STDOUT_CLOSED)
@@ -190,38 +187,22 @@ OUTPUT_HELP = ("Write to this file instead of stdout ('-': stdout). Written comp
                "at all; missing folders are created; a symlink's target is written.")
 
 
-def as_path(text: str | bytes) -> Path:
-    """A file name as a :class:`~pathlib.Path`, :mod:`pathlib` (a few milliseconds of start-up)
-    imported when a file is named rather than by every command."""
-    from pathlib import Path
-
-    return Path(os.fsdecode(text))
-
-
-class FilePath(click.Path):
-    """click's file parameter whose value is a :class:`~pathlib.Path` made by :func:`as_path`
-    (``click.Path(path_type=Path)`` needs :mod:`pathlib` when the command is defined)."""
-
-    def coerce_path_result(self, value: str | os.PathLike[str]) -> Any:
-        return as_path(os.fspath(value))
-
-
-class InputPath(FilePath):
+class InputPath(click.Path):
     """A file the command reads (``-``: standard input). click checks nothing: the command reads
     it and says what is wrong (no such file, a folder, not text) in one line, exit 1, as for any
     bad input."""
 
     def __init__(self) -> None:
-        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+        super().__init__(dir_okay=True, readable=False, allow_dash=True, path_type=Path)
 
 
-class OutputPath(FilePath):
+class OutputPath(click.Path):
     """A file the command writes (``-``: standard output, where the command allows it). click
     checks nothing: the writer says why it cannot be written (a folder, no permission) in one
     line, exit 1."""
 
     def __init__(self) -> None:
-        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+        super().__init__(dir_okay=True, readable=False, allow_dash=True, path_type=Path)
 
 
 def output_option(fn: F) -> F:
@@ -258,8 +239,6 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
 def resolve_seed(seed: int | None, needed: bool) -> int | None:
     """The given seed, or a fresh one (printed to stderr so the run can be repeated)."""
     if seed is None and needed:
-        import random
-
         seed = random.SystemRandom().randrange(2**31)
         click.echo(f"seed: {seed}", err=True)
     return seed
@@ -278,8 +257,6 @@ def emit(content: str | bytes, output: Path | None) -> None:
 
 def emit_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
     """Write several results all or nothing (one file per race of a game, say)."""
-    from course_builder.core.output import write_all  # only a command that writes files
-
     for path in write_all(files):
         click.echo(f"wrote {path}", err=True)
 
@@ -330,7 +307,5 @@ def read_json(path: Path, reader: Callable[[Any], T] | None = None) -> Any:
     """A JSON file's data (``-``: standard input), or what ``reader`` makes of it: every problem
     is a one-line :class:`CourseBuilderError` naming the file, and the line and column where the
     text has them (:mod:`course_builder.core.jsonread`: the one reader of every JSON format)."""
-    from course_builder.core.jsonread import MAX_BYTES, parse
-
     document = parse(read_text(path, MAX_BYTES), input_name(path))
     return document.data if reader is None else document.read(reader)

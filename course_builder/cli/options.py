@@ -98,16 +98,9 @@ class Players(click.ParamType):
 
     name = "players"
 
-    def __init__(self, defaults: Sequence[str] | Callable[[], Sequence[str]], fewest: int,
-                 most: int) -> None:
-        self._defaults = defaults
+    def __init__(self, defaults: Sequence[str], fewest: int, most: int) -> None:
+        self.defaults = tuple(defaults)
         self.fewest, self.most = fewest, most
-
-    @property
-    def defaults(self) -> tuple[str, ...]:
-        """The game's default names (given as a function: read when first needed, so that
-        defining the option imports nothing)."""
-        return tuple(self._defaults() if callable(self._defaults) else self._defaults)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> tuple[str, ...]:

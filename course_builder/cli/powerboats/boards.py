@@ -19,6 +19,11 @@ from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import board_choice, board_options, catalog, without_path
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
+from course_builder.powerboats.course.describe import lake_step
+from course_builder.powerboats.course.fitness import lake_notes, race_problems
+from course_builder.powerboats.lake.boardfile import parse_kit
+from course_builder.powerboats.lake.kit import assemble
+from course_builder.render.powerboats.lake import board_svg
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -39,8 +44,6 @@ def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
     if fmt == "json":
         emit(json_text(lake.to_json(), sort_keys=True), output)
     elif fmt == "svg":
-        from course_builder.render.powerboats.lake import board_svg
-
         emit(board_svg(lake), output)
     else:
         emit(_lake_header(lake) + lake.to_text(), output)
@@ -48,8 +51,6 @@ def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
 
 def _lake_header(lake: Any) -> str:
     """What the picture alone does not say: the lake's source and which tile lies where."""
-    from course_builder.powerboats.course.describe import lake_step
-
     source = lake.source
     name = source.board + (f", seed {source.seed}" if source.seed is not None else "")
     lines = [f"Lake: {name}"]
@@ -70,9 +71,6 @@ def check_board_cmd(path: Path, fmt: str, output: Path | None) -> None:
     races A, B and C need: four spots each, on one body of water, and a legal course. Exit 1
     with the problems (the first that keeps the file from being read, else every problem of the
     races); 0 when a game can be played on it."""
-    from course_builder.powerboats.course.fitness import lake_notes, race_problems
-    from course_builder.powerboats.lake.boardfile import parse_kit
-    from course_builder.powerboats.lake.kit import assemble
 
     name = input_name(path)
     try:

@@ -26,6 +26,12 @@ from course_builder.cli.powerboats.inputs import (
 )
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
+from course_builder.powerboats.course.code import course_code
+from course_builder.powerboats.course.codec import dumps
+from course_builder.powerboats.course.describe import course_text
+from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
+from course_builder.powerboats.course.load import read_spec
+from course_builder.powerboats.course.validate import validate
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -46,10 +52,6 @@ def course_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
                assign: str | None, fmt: str, output: Path | None, **rulings: Any) -> None:
     """Generate a random legal course for one race (same seed, same course). Text and JSON both
     give its one-line course code (docs/notation.md)."""
-    from course_builder.powerboats.course.code import course_code
-    from course_builder.powerboats.course.codec import dumps
-    from course_builder.powerboats.course.describe import course_text
-    from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
 
     on_water = rulings_given(rulings).get("finish_buoy_on_water", False)
     choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
@@ -71,8 +73,6 @@ def validate_cmd(path: Path, fmt: str, output: Path | None) -> None:
     """Check a course file (e.g. a course laid out by hand). Every problem goes to stdout, one per
     line after the file name, and the exit code is 1; 0 when the course is legal. A file that
     cannot be read or is not a course file is a problem too."""
-    from course_builder.powerboats.course.load import read_spec
-    from course_builder.powerboats.course.validate import validate
 
     name = input_name(path)
     problems: list[str] = []

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from course_builder.cli.aliases import alias
 from course_builder.cli.common import (
@@ -41,20 +42,23 @@ from course_builder.cli.powerboats.table import Table, standings_lines
 from course_builder.cli.statefiles import read_record, record_target, save_option
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
+from course_builder.powerboats.game import record
+from course_builder.powerboats.game.game import SeatError, check_seats, new_game
+from course_builder.powerboats.game.record import replay
+from course_builder.powerboats.game.scoring import Scoring
+from course_builder.powerboats.game.seeding import seeded_start
+from course_builder.powerboats.play.notation import RaceBook
 from course_builder.powerboats.play.position import BOAT_COLOURS
+from course_builder.powerboats.play.race import Race
 
 
 def _book(record: Path) -> Any:
     """The races of a record's header; a board file they name is looked for beside the record
     first."""
-    from course_builder.powerboats.play.notation import RaceBook
-
     return RaceBook(catalog(record))
 
 
 def _load_record(path: Path) -> Any:
-    from course_builder.powerboats.game import record
-
     return read_record(path, record.read_record)
 
 
@@ -71,8 +75,6 @@ def replay_cmd(record_path: Path, fmt: str, output: Path | None) -> None:
     """Check a game record: play every placement and move again with the rules, and report the
     first one that is illegal or does not match (wrong boat, wrong turn, a result or standing that
     differs) with its line and move number; or the standings. Exit 1 if it does not stand up."""
-    from course_builder.powerboats.game.record import replay
-
     record = _load_record(record_path)
     with progress_bar("replaying") as progress:
         done = replay(record, _book(record_path), progress)
@@ -151,8 +153,6 @@ def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
 def _no_new_game_options() -> None:
     """``play RECORD`` carries on the game its record describes: options that would set up
     another game are refused rather than silently ignored."""
-    from click.core import ParameterSource
-
     ctx = click.get_current_context()
     given = [name for name in ctx.params if name not in ("record", "save")
              and ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
@@ -165,8 +165,6 @@ def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
     """The game of a record, the seed its ``roll`` uses and the record's header tags, kept as
     they are so the record is written back as it was read (GAME-05): a record without a Seed
     tag (a bot's) gets none; its rolls use seed 0."""
-    from course_builder.powerboats.game.record import replay
-
     record = _load_record(path)
     done = replay(record, _book(path))
     if not done.ok:
@@ -180,10 +178,6 @@ def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
 def _new_game(players: tuple[str, ...], names: str | None, start_player: str | None,
               seed: int, expansion: bool, scoring: str, rulings: dict[str, Any],
               choice: Any) -> Any:
-    from course_builder.powerboats.game.game import SeatError, check_seats, new_game
-    from course_builder.powerboats.game.scoring import Scoring
-    from course_builder.powerboats.game.seeding import seeded_start
-    from course_builder.powerboats.play.race import Race
 
     colours = [c.strip().lower() for c in players if c.strip()]
     name_list = [n.strip() for n in names.split(",")] if names else []

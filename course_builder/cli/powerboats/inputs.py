@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 import click
 
-from course_builder.cli.common import F, as_path, input_name, read_json, read_text
+from course_builder.cli.common import F, input_name, read_json, read_text
 from course_builder.cli.options import FiniteFloat, ruling_options, ruling_values
 from course_builder.core.errors import CourseBuilderError
-
-if TYPE_CHECKING:  # pathlib is imported where a file is named (see common.as_path)
-    from pathlib import Path
-
+from course_builder.core.jsonread import MAX_BYTES, parse
+from course_builder.powerboats.course.load import load_course
+from course_builder.powerboats.lake.board import BoardError
+from course_builder.powerboats.lake.catalog import BUILT_IN, BoardChoice, Catalog
+from course_builder.powerboats.lake.params import LakeParams
+from course_builder.powerboats.play.notation import RaceBook, parse_position, position_from_json
+from course_builder.powerboats.play.rules import RULING_OPTIONS, Rules
 
 MAX_DENSITY = 0.35
 """The densest random lake (lakegen.LakeParams checks the same)."""
@@ -28,8 +32,6 @@ MAX_DENSITY = 0.35
 
 def _tile_size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
     """``--tile-size ROWSxCOLS``, within the limits of random lakes (a usage error otherwise)."""
-    from course_builder.powerboats.lake.board import BoardError
-    from course_builder.powerboats.lake.params import LakeParams
 
     try:
         rows, cols = (int(x) for x in value.lower().split("x"))
@@ -70,8 +72,6 @@ def board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
     """The board the options choose. A name that is not built in is a file, read when the
     board is made (a file that cannot be read: exit 1); a bare word that is neither is a
     mistyped name (a usage error)."""
-    from course_builder.powerboats.lake.catalog import BUILT_IN, BoardChoice
-    from course_builder.powerboats.lake.params import LakeParams
 
     if rotate_tiles and not shuffle_tiles:
         raise click.UsageError("--rotate-tiles only makes sense with --shuffle-tiles")
@@ -105,8 +105,6 @@ def course_from_data(data: Any, path: Path) -> tuple[Any, list[Any]]:
     """The lake and course of a course file's data (its board file is looked for beside it): a
     reader for :meth:`~course_builder.core.jsonread.JsonDocument.read`, which puts the file's
     name, line and column in front of its errors."""
-    from course_builder.powerboats.course.load import load_course
-
     lake, course = load_course(data, catalog(path))
     return lake, [course]
 
@@ -122,8 +120,6 @@ def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> An
     file; ``folders``: the folders of the course files read so far, latest first), then from the
     current folder; a bare name that is neither a built-in board nor a file is said to be an
     unknown board (a typo of 'classic', say)."""
-    from course_builder.powerboats.lake.catalog import BUILT_IN, Catalog
-
     def read_board(path: Path) -> str:
         places = list(folders or [])
         if beside is not None and str(beside) != "-":
@@ -158,12 +154,10 @@ def read_position(text: str, rules: Any, content: str | None = None, *,
 def _position_book(tiles_as_laid: bool) -> Any:
     """The races of the positions one command reads; ``@course.json`` files are read, and a board
     file they name is looked for beside the latest course file first."""
-    from course_builder.powerboats.play.notation import RaceBook
-
     folders: list[Path] = []
 
     def read_course(ref: str, reader: Callable[[Any], Any]) -> Any:
-        path = as_path(ref)
+        path = Path(ref)
         if ref != "-":
             folders.insert(0, path.parent)  # its board file is looked for beside it
         return read_json(path, reader)
@@ -173,12 +167,10 @@ def _position_book(tiles_as_laid: bool) -> Any:
 
 
 def _read_position(text: str, rules: Any, content: str | None, book: Any) -> Any:
-    from course_builder.core.jsonread import MAX_BYTES, parse
-    from course_builder.powerboats.play.notation import parse_position, position_from_json
 
     if "|" in text:
         return parse_position(text, rules, book)
-    path = as_path(text)
+    path = Path(text)
     text = read_text(path, MAX_BYTES) if content is None else content
     where = input_name(path)
     # comment lines left blank, so that JSON errors give the file's own line and column (cut at
@@ -198,22 +190,16 @@ def _read_position(text: str, rules: Any, content: str | None, book: Any) -> Any
 def rules_options(command: str) -> Callable[[F], F]:
     """The options of the rulings that change what ``command`` does (the table:
     :data:`course_builder.powerboats.play.rules.RULING_OPTIONS`)."""
-    from course_builder.powerboats.play.rules import RULING_OPTIONS
-
     return ruling_options(RULING_OPTIONS, command)
 
 
 def rulings_given(params: dict[str, Any]) -> dict[str, Any]:
     """The rulings given on the command line by their field (taken out of ``params``)."""
-    from course_builder.powerboats.play.rules import RULING_OPTIONS
-
     return ruling_values(RULING_OPTIONS, params)
 
 
 def rules_from(params: dict[str, Any]) -> Any:
     """The rules of play the ruling options given say (taken out of ``params``)."""
-    from course_builder.powerboats.play.rules import Rules
-
     given = rulings_given(params)
     given.pop("finish_buoy_on_water", None)  # a course's option, not the rules of play
     given.pop("strict_course", None)  # how a course is read (COURSE-19), not the rules of play

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import STDIN_NAME, as_path, progress_bar, resolve_seed, seed_option
+from course_builder.cli.common import STDIN_NAME, progress_bar, resolve_seed, seed_option
 from course_builder.cli.options import expansion_option, input_argument, race_option
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import (
@@ -19,9 +20,11 @@ from course_builder.cli.powerboats.inputs import (
     rulings_given,
 )
 from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from course_builder.core.values import replace
+from course_builder.powerboats.course.code import course_code
+from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
+from course_builder.powerboats.play.race import Race
+from course_builder.render.powerboats.sheets import game_sheet
 
 
 @powerboats.command("sheet")
@@ -51,8 +54,6 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
     code, and the steps (on a second page when they do not fit). With COURSE (a course file,
     e.g. a validated hand-laid course), that course's sheet."""
-    from course_builder.render.powerboats.sheets import game_sheet
-
     finish_buoy_on_water = rulings_given(rulings).get("finish_buoy_on_water", False)
     fmt = sheet_format(fmt, output)
     _refuse_ignored(click.get_current_context(), course_file is not None)
@@ -61,8 +62,6 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
         name = course_file.stem if str(course_file) != "-" else STDIN_NAME
         stem = f"powerboats-{courses[0].race}-{name}"
     else:
-        from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
-
         choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
         seed = resolve_seed(seed, True)
         assert seed is not None
@@ -77,13 +76,11 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
         courses = _with_par(lake, courses)
     write_sheet(lambda: game_sheet(lake, courses, paper=paper, show_route=not no_route,
                                    mats=mats), fmt, paper, dpi, output,
-                as_path("output") / f"{stem}.{fmt}")
+                Path("output") / f"{stem}.{fmt}")
 
 
 def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[Any]:
     """Each course with a note of what a quick simulation says of it (SIM-04)."""
-    from course_builder.core.values import replace
-    from course_builder.powerboats.course.code import course_code
     from course_builder.powerboats.study.runner import SimJob, simulate_many
     from course_builder.powerboats.study.stats import summarize
 
@@ -107,8 +104,6 @@ def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[An
 
 def _with_par(lake: Any, courses: list[Any]) -> list[Any]:
     """Each course with a note of its par (docs/par.md)."""
-    from course_builder.core.values import replace
-    from course_builder.powerboats.play.race import Race
     from course_builder.powerboats.study.par import par_for
 
     out = []

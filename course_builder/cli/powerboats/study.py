@@ -13,7 +13,6 @@ import click
 from course_builder.cli.aliases import alias, flag_values
 from course_builder.cli.common import (
     OutputPath,
-    as_path,
     emit,
     emit_files,
     input_name,
@@ -372,7 +371,7 @@ def _course_or_position(source: str, rules: Any) -> tuple[Any, Any, Any]:
         return None, None, read_position(source, rules)
     from course_builder.core.jsonread import MAX_BYTES, JsonError, parse
 
-    path = as_path(source)
+    path = Path(source)
     content = read_text(path, MAX_BYTES)
     if content.lstrip().startswith("{"):
         try:

@@ -19,6 +19,18 @@ import click
 from course_builder.cli.common import INTERRUPTED
 from course_builder.cli.statefiles import save_record
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.powerboats.game.game import Placement, replay_history
+from course_builder.powerboats.game.record import write_record
+from course_builder.powerboats.play.kernel import (
+    IllegalMove,
+    dice_decisions,
+    heading_choices,
+    kept_dice,
+    legal_turns,
+)
+from course_builder.powerboats.play.notation import NotationError, parse_move
+from course_builder.powerboats.play.position import Turn
 
 
 def standings_lines(game: Any) -> list[str]:
@@ -123,8 +135,6 @@ class Table:
     # -- placing and moving ----------------------------------------------------------------
 
     def _announce(self) -> None:
-        from course_builder.powerboats.game.game import Placement
-
         game = self.game
         if game.placing:
             if game.results:  # the race just sailed, before the next one is set up
@@ -153,8 +163,6 @@ class Table:
                 f"next {nxt} ")
 
     def _place(self, line: str) -> None:
-        from course_builder.core.hexgrid import Direction, from_offset
-
         m = re.fullmatch(r"(\d+)\s*,\s*(\d+)\s+(\w+)", line)
         if not m:
             click.echo("expected ROW,COL HEADING, e.g. 21,6 NW ('help' for more)")
@@ -171,8 +179,6 @@ class Table:
             click.echo(f"not allowed: {exc}")
 
     def _move(self, line: str) -> None:
-        from course_builder.powerboats.play.kernel import legal_turns
-        from course_builder.powerboats.play.notation import NotationError, parse_move
 
         if _STEP.fullmatch(line.replace(" ", "")) and line.strip():
             self._step_by_step(line.replace(" ", ""))
@@ -196,8 +202,6 @@ class Table:
     def _dice_of(self, move: Any) -> tuple[int, ...] | None:
         """The dice held after ``move``'s dice step and roll, if that part of it is one the boat
         may make now (else None)."""
-        from course_builder.powerboats.play.kernel import dice_decisions, kept_dice
-
         position = self.game.position
         step = move.dice_step
         same = (step.change, step.removed, tuple(sorted(step.reroll)))
@@ -208,8 +212,6 @@ class Table:
         return (*kept_dice(position.boat, step), *move.rolled)
 
     def _step_by_step(self, text: str) -> None:
-        from course_builder.powerboats.play.kernel import dice_decisions
-
         position = self.game.position
         step = next((s for s in dice_decisions(position) if s.notation() == _canonical(text)),
                     None)
@@ -228,8 +230,6 @@ class Table:
     def _rolled(self, step: Any) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """The values rolled for ``step`` (typed, or rolled here), the dice then held, and
         whether the table rolled them."""
-        from course_builder.powerboats.play.kernel import kept_dice
-
         count = step.rolled_count
         rolled: tuple[int, ...] = ()
         rolled_here = False
@@ -256,8 +256,6 @@ class Table:
         """The heading the player takes for ``dice``, after showing what each does; None to
         start the move again (``back``), which dice the table rolled do not allow: a roll
         stands (reference, "Rolling Dice": the dice are rolled, then the boat turns)."""
-        from course_builder.powerboats.play.kernel import heading_choices
-        from course_builder.powerboats.play.position import Turn
 
         position = self.game.position
         click.echo(f"total {sum(dice)}:")
@@ -287,8 +285,6 @@ class Table:
 
     def _commit(self, move: Any) -> bool:
         """Make ``move`` (True), or say why it is illegal (False)."""
-        from course_builder.powerboats.play.kernel import IllegalMove
-
         try:
             game, outcome = self.game.move(move)
         except IllegalMove as exc:
@@ -304,8 +300,6 @@ class Table:
         self.save()
 
     def _undo(self) -> None:
-        from course_builder.powerboats.game.game import replay_history
-
         history = self.game.history
         if not history:
             click.echo("nothing to take back")
@@ -315,8 +309,6 @@ class Table:
         self.save()
 
     def save(self) -> None:
-        from course_builder.powerboats.game.record import write_record
-
         save_record(self.record, write_record(self.game, self.tags))
 
 
@@ -326,8 +318,6 @@ def _canonical(text: str) -> str:
 
 
 def _entry_text(entry: Any) -> str:
-    from course_builder.powerboats.game.game import Placement
-
     if isinstance(entry, Placement):
         r, c = entry.hex.offset
         return f"{entry.colour} placed at {r},{c} {entry.heading.name}"

@@ -21,6 +21,12 @@ from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
 from course_builder.cli.statefiles import refuse_output_over_state
 from course_builder.cli.tortuga import dumps, layout_file, read_state, tortuga
 from course_builder.core.errors import CourseBuilderError
+from course_builder.render.tortuga.sectors import map_svg
+from course_builder.render.tortuga.sheet import setup_sheet
+from course_builder.tortuga.layouts import picture
+from course_builder.tortuga.mapquery import ask
+from course_builder.tortuga.setup import make_setup, parse_swaps
+from course_builder.tortuga.state import ID_RE, Scenario, state_to_json
 
 # -------------------------------------------------------------------------------------------------
 # setup options
@@ -28,8 +34,6 @@ from course_builder.core.errors import CourseBuilderError
 
 
 def _swaps(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    from course_builder.tortuga.setup import parse_swaps
-
     if value is None:
         return None
     try:
@@ -45,8 +49,6 @@ DEFAULT_IDS = tuple(f"p{k}" for k in range(1, 6))
 def _player_ids(ctx: click.Context, param: click.Parameter,
                 value: tuple[str, ...] | None) -> tuple[str, ...] | None:
     """``--players``: 2 to 5 player ids (their colours), each once, or their number."""
-    from course_builder.tortuga.state import ID_RE
-
     if value is None:
         return None
     ids = tuple(name for name in value if name)
@@ -103,8 +105,6 @@ def setup_options(fn: F) -> F:
 
 def _make_setup(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
                 scenario: str) -> Any:
-    from course_builder.tortuga.setup import make_setup
-    from course_builder.tortuga.state import Scenario
 
     if swap is not None and len(players) == 5:
         raise click.UsageError("--swap is for 2-4 players; with 5 all six special sectors play")
@@ -116,8 +116,6 @@ def _make_setup(players: tuple[str, ...], seed: int | None, layout: str, swap: A
 
 
 def _setup_text(setup: Any) -> str:
-    from course_builder.tortuga.layouts import picture
-
     lines = [f"Tortuga 2199: Shipwreck Bay, {setup.players} players, seed {setup.seed}"]
     if setup.warning:
         lines.append(f"WARNING: {setup.warning}")
@@ -137,8 +135,6 @@ def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any
               fmt: str, output: Path | None) -> None:
     """Set up a game: the layout, the special sectors dealt, the expansion's checklist, and
     (as JSON) the starting game state for the referee commands."""
-    from course_builder.tortuga.state import state_to_json
-
     setup = _make_setup(players, seed, layout, swap, scenario)
     if fmt == "json":
         if setup.warning:  # the state document has no place for it: say it on stderr
@@ -155,8 +151,6 @@ def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any
               scenario: str, fmt: str | None, paper: str, dpi: int, output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
-    from course_builder.render.tortuga.sheet import setup_sheet
-
     fmt = sheet_format(fmt, output)
     setup = _make_setup(players, seed, layout, swap, scenario)
     write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
@@ -189,8 +183,6 @@ def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int 
     """Show the sector map of the game state STATE or of a layout for --players (special
     positions X1.. unless --seed deals them), or answer questions about it: adjacency,
     distances, within K, furthest, shortest paths."""
-    from course_builder.tortuga.mapquery import ask
-
     refuse_output_over_state(output, "map does not change it")
     sector_map = _the_map(state_file, len(players) if players else None, seed, layout)
     if origin is None and (within is not None or furthest or path_to is not None):
@@ -200,8 +192,6 @@ def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int 
     if path_to is not None:
         sector_map.sector(path_to)
     if fmt == "svg":
-        from course_builder.render.tortuga.sectors import map_svg
-
         emit(map_svg(sector_map, f"Tortuga 2199 · {sector_map.name}"), output)
         return
     answer = ask(sector_map, origin, within=within, furthest=furthest, path_to=path_to)
@@ -216,6 +206,5 @@ def _the_map(state_file: Path | None, players: int | None, seed: int | None, lay
     assert players is not None
     if seed is None:
         return layout_file(layout).sector_map(players)
-    from course_builder.tortuga.setup import make_setup
 
     return make_setup(layout_file(layout), players, seed).map

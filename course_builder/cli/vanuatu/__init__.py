@@ -27,6 +27,8 @@ from course_builder.cli.statefiles import emit_with_state, read_state, refuse_ou
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 from course_builder.core.values import replace
+from course_builder.vanuatu.options import RULING_OPTIONS
+from course_builder.vanuatu.statejson import state_from_json
 
 if TYPE_CHECKING:
     from course_builder.vanuatu.state import State
@@ -47,8 +49,6 @@ def vanuatu() -> None:
 
 def load_state(path: Path, overrides: dict[str, Any]) -> State:
     """A board state from a file, with the rulings given on the command line applied."""
-    from course_builder.vanuatu.statejson import state_from_json
-
     state = read_state(path, state_from_json)
     try:
         return replace(state, rules=state.rules.changed(**overrides))
@@ -71,15 +71,11 @@ def save_option(fn: F) -> F:
 def rules_options(command: str) -> Callable[[F], F]:
     """The options of the rulings that change what ``command`` does (VAN-xx; the table:
     ``vanuatu.options.RULING_OPTIONS``); left out, a command keeps what the state says."""
-    from course_builder.vanuatu.options import RULING_OPTIONS
-
     return options.ruling_options(RULING_OPTIONS, command)
 
 
 def rules_from(params: dict[str, Any]) -> dict[str, Any]:
     """The rulings given on the command line, by their key (taken out of ``params``)."""
-    from course_builder.vanuatu.options import RULING_OPTIONS
-
     return options.ruling_values(RULING_OPTIONS, params)
 
 

@@ -34,23 +34,19 @@ from course_builder.cli.vanuatu import (
     vanuatu,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.render.vanuatu.sheet import setup_sheet
+from course_builder.vanuatu.options import Rules
+from course_builder.vanuatu.setup import DEFAULT_PLAYERS, make_setup, player_names
+from course_builder.vanuatu.textview import state_text
 
 # -------------------------------------------------------------------------------------------------
 # vanuatu setup / sheet / show
 # -------------------------------------------------------------------------------------------------
 
 
-def _default_players() -> tuple[str, ...]:
-    from course_builder.vanuatu.setup import DEFAULT_PLAYERS
-
-    return DEFAULT_PLAYERS
-
-
 def _colours(ctx: click.Context, param: click.Parameter,
              value: tuple[str, ...] | None) -> list[str]:
     """``--players``: 2-5 distinct colour names, or their number (a usage error otherwise)."""
-    from course_builder.vanuatu.setup import player_names
-
     if not value or value == ("",):
         return []
     try:
@@ -64,7 +60,7 @@ def setup_options(command: str) -> Callable[[F], F]:
     what a setup is drawn from."""
     options = [
         seed_option,
-        click.option("--players", type=Players(_default_players, 2, 5), default=None,
+        click.option("--players", type=Players(DEFAULT_PLAYERS, 2, 5), default=None,
                      callback=_colours, metavar="COLOURS|N",
                      help="2-5 colour names in seating order, e.g. red,blue,green, or their "
                      "number (red, blue, green, yellow, purple); their boats start on the boat "
@@ -87,8 +83,6 @@ def setup_options(command: str) -> Callable[[F], F]:
 
 def _make_setup(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
                 rulings: dict[str, Any]) -> Any:
-    from course_builder.vanuatu.options import Rules
-    from course_builder.vanuatu.setup import make_setup
 
     rules = Rules().changed(**rules_from(rulings))
     seed = resolve_seed(seed, True)
@@ -109,8 +103,6 @@ def setup_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool, 
     Draws the start tiles' spaces, the order of the lettered tiles, the first player and
     (optionally) the dice; prints the setup and the starting board state (``vanuatu sheet``
     draws it to print)."""
-    from course_builder.vanuatu.textview import state_text
-
     if fmt in SHEET_FORMATS:
         click.echo(f"note: vanuatu setup --format {fmt} is now vanuatu sheet --format {fmt}",
                    err=True)
@@ -140,8 +132,6 @@ def _write_sheet(setup: Any, fmt: str, paper: str, dpi: int, output: Path | None
     """The setup's sheet to its file (or an SVG sheet to stdout with ``-o -``); pre-rolled dice
     are a page of their own, never on the shared sheet: the PDF's second page, or a second SVG
     or PNG file beside the sheet (``...-dice.svg``)."""
-    from course_builder.render.vanuatu.sheet import setup_sheet
-
     write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
                 Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}")
 
@@ -166,8 +156,6 @@ def show_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any) ->
     """Check a board state and show it.
 
     A map, the islands, boats and supplies, or the state as normalised JSON."""
-    from course_builder.vanuatu.textview import state_text
-
     if fmt != "json":  # show --format json -o STATE rewrites a state in normal form: allowed
         refuse_output_over_state(output, "show --format json writes a state")
     state = load_state(state_file, rules_from(options))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from course_builder.core.values import Frozen
 from course_builder.render.kit import RenderError
+from course_builder.render.kit.pdf import pdf_pages
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -56,8 +57,6 @@ def export(sheet: Sheet, fmt: str, *, paper: str = "a4", dpi: int = DEFAULT_DPI,
     total = 1 + (len(sheet.pages) if fmt == "png" else 1)
     report(1, total)
     if fmt == "pdf":
-        from course_builder.render.kit.pdf import pdf_pages  # fpdf2: only for a PDF
-
         data = pdf_pages([page.svg for page in sheet.pages], paper, title=sheet.title)
         report(total, total)
         return [("", data)]
