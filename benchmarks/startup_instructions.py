@@ -1,6 +1,7 @@
 """Instructions each command's whole process executes, counted by valgrind's callgrind, as JSON.
 
-Run: python benchmarks/startup_instructions.py [--only TEXT] [--tree NAME=DIR ...] [--against REV]
+Run: python benchmarks/startup_instructions.py [--only TEXT] [--skip TEXT] [--tree NAME=DIR ...]
+[--against REV]
 
 The commands are those of ``benchmarks/startup.py``, plus a few that read a state or a record.
 Unlike a time, an instruction count hardly moves with the machine's load, so two source trees can
@@ -62,6 +63,8 @@ def instructions(argv: list[str], env: dict[str, str], tmp: Path) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="Only the commands whose name has this text.")
+    parser.add_argument("--skip", default=None, help="Leave out the commands whose name has this "
+                        "text.")
     parser.add_argument("--tree", action="append", default=[], metavar="NAME=DIR",
                         help="Also count in this source tree (repeatable).")
     parser.add_argument("--against", default="none",
@@ -84,7 +87,8 @@ def main() -> None:
             startup.ENV.update(base)
             trees[args.against] = startup.unpack(args.against, tmp / "start")
         _inputs(tmp)
-        cases = {k: v for k, v in commands(tmp).items() if args.only in k}
+        cases = {k: v for k, v in commands(tmp).items()
+                 if args.only in k and (args.skip is None or args.skip not in k)}
         results: dict[str, dict[str, object]] = {}
         for case, argv in cases.items():
             counts = {label: instructions(argv, env, tmp) for label, env in trees.items()}

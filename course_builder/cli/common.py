@@ -18,7 +18,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import click
 
@@ -301,6 +301,14 @@ def read_text(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CourseBuilderError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+
+
+@overload
+def read_json(path: Path) -> Any: ...
+
+
+@overload
+def read_json(path: Path, reader: Callable[[Any], T]) -> T: ...
 
 
 def read_json(path: Path, reader: Callable[[Any], T] | None = None) -> Any:

@@ -45,7 +45,7 @@ class CaseFreeChoice(click.Choice):  # type: ignore[type-arg]
         return "|".join(map(str, self.choices))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> Any:
+                ) -> str:
         text = str(value).strip()
         for choice in (*self.choices, *self.hidden):
             if str(choice).lower() == text.lower():

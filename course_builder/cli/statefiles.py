@@ -59,8 +59,7 @@ def read_state(path: Path, reader: Callable[[Any], T]) -> T:
     """The game state in a JSON file (``-``: standard input), as ``reader`` makes it from the
     document; every problem is one line naming the file (and the field, with its line and
     column)."""
-    state: T = read_json(path, reader)
-    return state
+    return read_json(path, reader)
 
 
 def read_record(path: Path, parse: Callable[[str, str], T]) -> T:

@@ -21,6 +21,7 @@ from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 from course_builder.powerboats.course.describe import lake_step
 from course_builder.powerboats.course.fitness import lake_notes, race_problems
+from course_builder.powerboats.lake.board import Board
 from course_builder.powerboats.lake.boardfile import parse_kit
 from course_builder.powerboats.lake.kit import assemble
 from course_builder.render.powerboats.lake import board_svg
@@ -49,7 +50,7 @@ def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
         emit(_lake_header(lake) + lake.to_text(), output)
 
 
-def _lake_header(lake: Any) -> str:
+def _lake_header(lake: Board) -> str:
     """What the picture alone does not say: the lake's source and which tile lies where."""
     source = lake.source
     name = source.board + (f", seed {source.seed}" if source.seed is not None else "")
@@ -89,8 +90,9 @@ def check_board_cmd(path: Path, fmt: str, output: Path | None) -> None:
         raise SystemExit(1)
 
 
-def _board_report(name: str, fmt: str, problems: list[str], notes: list[str], lake: Any) -> str:
-    summary = None
+def _board_report(name: str, fmt: str, problems: list[str], notes: list[str],
+                  lake: Board | None) -> str:
+    summary: dict[str, Any] | None = None
     if lake is not None:
         summary = {"name": lake.name, "hexes": len(lake.hexes()), "water": lake.water_count,
                    "spots": {x: len(lake.spots_for(x)) for x in "ABC"}}

@@ -43,22 +43,23 @@ from course_builder.cli.statefiles import read_record, record_target, save_optio
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 from course_builder.powerboats.game import record
-from course_builder.powerboats.game.game import SeatError, check_seats, new_game
-from course_builder.powerboats.game.record import replay
+from course_builder.powerboats.game.game import Game, SeatError, check_seats, new_game
+from course_builder.powerboats.game.record import GameRecord, replay
 from course_builder.powerboats.game.scoring import Scoring
 from course_builder.powerboats.game.seeding import seeded_start
+from course_builder.powerboats.lake.catalog import BoardChoice
 from course_builder.powerboats.play.notation import RaceBook
 from course_builder.powerboats.play.position import BOAT_COLOURS
 from course_builder.powerboats.play.race import Race
 
 
-def _book(record: Path) -> Any:
+def _book(record: Path) -> RaceBook:
     """The races of a record's header; a board file they name is looked for beside the record
     first."""
     return RaceBook(catalog(record))
 
 
-def _load_record(path: Path) -> Any:
+def _load_record(path: Path) -> GameRecord:
     return read_record(path, record.read_record)
 
 
@@ -161,7 +162,7 @@ def _no_new_game_options() -> None:
         raise click.UsageError(f"{option} cannot change a resumed game: its record sets it")
 
 
-def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
+def _resumed(path: Path) -> tuple[Game, int, dict[str, str]]:
     """The game of a record, the seed its ``roll`` uses and the record's header tags, kept as
     they are so the record is written back as it was read (GAME-05): a record without a Seed
     tag (a bot's) gets none; its rolls use seed 0."""
@@ -177,7 +178,7 @@ def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
 
 def _new_game(players: tuple[str, ...], names: str | None, start_player: str | None,
               seed: int, expansion: bool, scoring: str, rulings: dict[str, Any],
-              choice: Any) -> Any:
+              choice: BoardChoice) -> Game:
 
     colours = [c.strip().lower() for c in players if c.strip()]
     name_list = [n.strip() for n in names.split(",")] if names else []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -15,11 +15,15 @@ from course_builder.cli.options import FiniteFloat, ruling_options, ruling_value
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonread import MAX_BYTES, parse
 from course_builder.powerboats.course.load import load_course
-from course_builder.powerboats.lake.board import BoardError
+from course_builder.powerboats.course.model import Course
+from course_builder.powerboats.lake.board import Board, BoardError
 from course_builder.powerboats.lake.catalog import BUILT_IN, BoardChoice, Catalog
 from course_builder.powerboats.lake.params import LakeParams
 from course_builder.powerboats.play.notation import RaceBook, parse_position, position_from_json
+from course_builder.powerboats.play.position import Position
 from course_builder.powerboats.play.rules import RULING_OPTIONS, Rules
+
+T = TypeVar("T")
 
 MAX_DENSITY = 0.35
 """The densest random lake (lakegen.LakeParams checks the same)."""
@@ -68,7 +72,7 @@ def board_options(fn: F) -> F:
 
 
 def board_choice(board: str, shuffle_tiles: bool, rotate_tiles: bool,
-                  tile_size: tuple[int, int], density: float) -> Any:
+                  tile_size: tuple[int, int], density: float) -> BoardChoice:
     """The board the options choose. A name that is not built in is a file, read when the
     board is made (a file that cannot be read: exit 1); a bare word that is neither is a
     mistyped name (a usage error)."""
@@ -95,13 +99,13 @@ def without_path(message: str, path: Path | str) -> str:
     return message[len(prefix):].lstrip() if message.startswith(prefix) else message
 
 
-def course_from_file(path: Path) -> tuple[Any, list[Any]]:
+def course_from_file(path: Path) -> tuple[Board, list[Course]]:
     """The lake and (as a list of one) the course of a course file (``-``: standard input);
     errors name the file, line and column."""
     return read_json(path, lambda data: course_from_data(data, path))
 
 
-def course_from_data(data: Any, path: Path) -> tuple[Any, list[Any]]:
+def course_from_data(data: Any, path: Path) -> tuple[Board, list[Course]]:
     """The lake and course of a course file's data (its board file is looked for beside it): a
     reader for :meth:`~course_builder.core.jsonread.JsonDocument.read`, which puts the file's
     name, line and column in front of its errors."""
@@ -114,7 +118,7 @@ def is_course_data(data: Any) -> bool:
     return isinstance(data, dict) and "buoys" in data and "boats" not in data
 
 
-def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> Any:
+def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> Catalog:
     """Where this run's boards come from: the built-in ones and the user's board files. A
     board file named by a course file is looked for beside it first (``beside``: the course
     file; ``folders``: the folders of the course files read so far, latest first), then from the
@@ -137,8 +141,8 @@ def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> An
     return Catalog(read_file=read_board)
 
 
-def read_position(text: str, rules: Any, content: str | None = None, *,
-                  tiles_as_laid: bool = False) -> Any:
+def read_position(text: str, rules: Rules, content: str | None = None, *,
+                  tiles_as_laid: bool = False) -> Position:
     """A position from its notation, or from a file (``-``: standard input) holding the notation
     (comment lines start with ``#``) or the position's JSON (``content``: the file's text, when
     the caller has read it already). With ``tiles_as_laid`` a course whose expansion tiles lie
@@ -151,12 +155,12 @@ def read_position(text: str, rules: Any, content: str | None = None, *,
     return position
 
 
-def _position_book(tiles_as_laid: bool) -> Any:
+def _position_book(tiles_as_laid: bool) -> RaceBook:
     """The races of the positions one command reads; ``@course.json`` files are read, and a board
     file they name is looked for beside the latest course file first."""
     folders: list[Path] = []
 
-    def read_course(ref: str, reader: Callable[[Any], Any]) -> Any:
+    def read_course(ref: str, reader: Callable[[Any], T]) -> T:
         path = Path(ref)
         if ref != "-":
             folders.insert(0, path.parent)  # its board file is looked for beside it
@@ -166,8 +170,7 @@ def _position_book(tiles_as_laid: bool) -> Any:
                     tiles_as_laid=tiles_as_laid)
 
 
-def _read_position(text: str, rules: Any, content: str | None, book: Any) -> Any:
-
+def _read_position(text: str, rules: Rules, content: str | None, book: RaceBook) -> Position:
     if "|" in text:
         return parse_position(text, rules, book)
     path = Path(text)
@@ -198,7 +201,7 @@ def rulings_given(params: dict[str, Any]) -> dict[str, Any]:
     return ruling_values(RULING_OPTIONS, params)
 
 
-def rules_from(params: dict[str, Any]) -> Any:
+def rules_from(params: dict[str, Any]) -> Rules:
     """The rules of play the ruling options given say (taken out of ``params``)."""
     given = rulings_given(params)
     given.pop("finish_buoy_on_water", None)  # a course's option, not the rules of play

@@ -23,6 +23,8 @@ from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
 from course_builder.core.values import replace
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
+from course_builder.powerboats.course.model import Course
+from course_builder.powerboats.lake.board import Board
 from course_builder.powerboats.play.race import Race
 from course_builder.render.powerboats.sheets import game_sheet
 
@@ -79,7 +81,7 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
                 Path("output") / f"{stem}.{fmt}")
 
 
-def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[Any]:
+def _with_stats(lake: Board, courses: list[Course], games: int, seed: int) -> list[Course]:
     """Each course with a note of what a quick simulation says of it (SIM-04)."""
     from course_builder.powerboats.study.runner import SimJob, simulate_many
     from course_builder.powerboats.study.stats import summarize
@@ -102,7 +104,7 @@ def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[An
     return out
 
 
-def _with_par(lake: Any, courses: list[Any]) -> list[Any]:
+def _with_par(lake: Board, courses: list[Course]) -> list[Course]:
     """Each course with a note of its par (docs/par.md)."""
     from course_builder.powerboats.study.par import par_for
 

@@ -12,7 +12,6 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -20,7 +19,7 @@ from course_builder.cli.common import INTERRUPTED
 from course_builder.cli.statefiles import save_record
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.powerboats.game.game import Placement, replay_history
+from course_builder.powerboats.game.game import Entry, Game, Placement, replay_history
 from course_builder.powerboats.game.record import write_record
 from course_builder.powerboats.play.kernel import (
     IllegalMove,
@@ -30,10 +29,10 @@ from course_builder.powerboats.play.kernel import (
     legal_turns,
 )
 from course_builder.powerboats.play.notation import NotationError, parse_move
-from course_builder.powerboats.play.position import Turn
+from course_builder.powerboats.play.position import DiceStep, Move, Position, Turn
 
 
-def standings_lines(game: Any) -> list[str]:
+def standings_lines(game: Game) -> list[str]:
     if not game.results:
         return []
     races = "  ".join(r.race for r in game.results)
@@ -61,13 +60,12 @@ _STEP = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?$")
 class Table:
     """The interactive loop: one game, one record file, commands from standard input."""
 
-    def __init__(self, game: Any, record: Path, seed: int, tags: dict[str, str]) -> None:
+    def __init__(self, game: Game, record: Path, seed: int, tags: dict[str, str]) -> None:
         self.game = game
         self.record = record
         self.seed = seed
         self.tags = tags
         """The record's header tags beyond those the game sets (Seed, Event, ...)."""
-        self.undone: list[Any] = []
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -134,6 +132,20 @@ class Table:
 
     # -- placing and moving ----------------------------------------------------------------
 
+    @property
+    def _position(self) -> Position:
+        """The position of the race being sailed (moves are asked for only then)."""
+        position = self.game.position
+        assert position is not None, "no race is being sailed"
+        return position
+
+    @property
+    def _to_act(self) -> str:
+        """The boat to place or move (the game is not over while the table asks)."""
+        colour = self.game.to_act
+        assert colour is not None, "the game is over"
+        return colour
+
     def _announce(self) -> None:
         game = self.game
         if game.placing:
@@ -155,10 +167,10 @@ class Table:
         if game.placing:
             free = " ".join(f"{r},{c}" for r, c in (h.offset for h in game.free_start_hexes()[:6]))
             return f"{game.to_act}: place your boat (ROW,COL HEADING; free: {free} ...) "
-        boat = game.position.boat
+        boat = self._position.boat
         dice = "-".join(map(str, boat.dice)) or "no dice"
         nxt = "the finish" if boat.next_buoy > 3 else f"buoy {boat.next_buoy}"
-        return (f"Race {game.race_name}, turn {game.position.turn}: {boat.colour} at "
+        return (f"Race {game.race_name}, turn {self._position.turn}: {boat.colour} at "
                 f"{boat.hex.offset} heading {boat.heading.name}, {dice}, damage {boat.damage}, "
                 f"next {nxt} ")
 
@@ -173,7 +185,7 @@ class Table:
             click.echo(f"unknown heading {m.group(3)!r}: E, NE, NW, W, SW or SE")
             return
         try:  # a hex that is no free start hex: the game says why (as replay does)
-            self._advance(self.game.place(self.game.to_act,
+            self._advance(self.game.place(self._to_act,
                                           from_offset(int(m.group(1)), int(m.group(2))), heading))
         except CourseBuilderError as exc:
             click.echo(f"not allowed: {exc}")
@@ -191,7 +203,7 @@ class Table:
         if self._commit(move):
             return
         held = self._dice_of(move)
-        if held is None or move.turn in legal_turns(self.game.position, held):
+        if held is None or move.turn in legal_turns(self._position, held):
             return  # the dice part itself is wrong: the whole move is typed again
         # the dice part stands (its values are the ones rolled): only the heading is asked again
         click.echo(f"the dice stand ({'-'.join(map(str, held))}): choose a heading")
@@ -199,10 +211,10 @@ class Table:
         if turn is not None:
             self._commit(move.dice_step.then(move.rolled, turn))
 
-    def _dice_of(self, move: Any) -> tuple[int, ...] | None:
+    def _dice_of(self, move: Move) -> tuple[int, ...] | None:
         """The dice held after ``move``'s dice step and roll, if that part of it is one the boat
         may make now (else None)."""
-        position = self.game.position
+        position = self._position
         step = move.dice_step
         same = (step.change, step.removed, tuple(sorted(step.reroll)))
         if (len(move.rolled) != step.rolled_count
@@ -212,7 +224,7 @@ class Table:
         return (*kept_dice(position.boat, step), *move.rolled)
 
     def _step_by_step(self, text: str) -> None:
-        position = self.game.position
+        position = self._position
         step = next((s for s in dice_decisions(position) if s.notation() == _canonical(text)),
                     None)
         if step is None:
@@ -227,7 +239,7 @@ class Table:
         if turn is not None:
             self._commit(step.then(rolled, turn))
 
-    def _rolled(self, step: Any) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+    def _rolled(self, step: DiceStep) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """The values rolled for ``step`` (typed, or rolled here), the dice then held, and
         whether the table rolled them."""
         count = step.rolled_count
@@ -249,15 +261,15 @@ class Table:
             else:
                 click.echo(f"expected {count} values 1-3, or 'roll'")
                 return None
-        held = (*kept_dice(self.game.position.boat, step), *rolled)
+        held = (*kept_dice(self._position.boat, step), *rolled)
         return rolled, held, rolled_here
 
-    def _heading(self, dice: tuple[int, ...], rolled_here: bool) -> Any:
+    def _heading(self, dice: tuple[int, ...], rolled_here: bool) -> Turn | None:
         """The heading the player takes for ``dice``, after showing what each does; None to
         start the move again (``back``), which dice the table rolled do not allow: a roll
         stands (reference, "Rolling Dice": the dice are rolled, then the boat turns)."""
 
-        position = self.game.position
+        position = self._position
         click.echo(f"total {sum(dice)}:")
         for c in heading_choices(position, dice):
             ahead = c.preview()
@@ -283,7 +295,7 @@ class Table:
                 return Turn(answer.upper())
             click.echo(f"{answer!r} is not a legal heading here: {', '.join(legal)}")
 
-    def _commit(self, move: Any) -> bool:
+    def _commit(self, move: Move) -> bool:
         """Make ``move`` (True), or say why it is illegal (False)."""
         try:
             game, outcome = self.game.move(move)
@@ -295,7 +307,7 @@ class Table:
         self._advance(game)
         return True
 
-    def _advance(self, game: Any) -> None:
+    def _advance(self, game: Game) -> None:
         self.game = game
         self.save()
 
@@ -317,7 +329,7 @@ def _canonical(text: str) -> str:
     return text[1:] if text.startswith("=") else text
 
 
-def _entry_text(entry: Any) -> str:
+def _entry_text(entry: Entry) -> str:
     if isinstance(entry, Placement):
         r, c = entry.hex.offset
         return f"{entry.colour} placed at {r},{c} {entry.heading.name}"

@@ -35,6 +35,7 @@ from course_builder.tortuga.faults import return_fault, shadow_hacker
 from course_builder.tortuga.hunt import Winner, place_token, psionic_attack, psionic_move, psionic_return
 from course_builder.tortuga.mines import buy_mine_card, play_mine_card
 from course_builder.tortuga.movement import move_ship
+from course_builder.tortuga.outcome import Outcome
 from course_builder.tortuga.rules import RULING_OPTIONS, Rulings, ThisPlayer
 from course_builder.tortuga.scoring import capture, redeem, standings
 from course_builder.tortuga.state import state_to_json
@@ -88,7 +89,7 @@ def token_record_options(shield_help: str) -> Callable[[F], F]:
     return decorate
 
 
-def _answer(outcome: Any, fmt: str, output: Path | None, save: Path | None) -> None:
+def _answer(outcome: Outcome, fmt: str, output: Path | None, save: Path | None) -> None:
     refuse_output_over_state(output, "--save updates it")
     answer = dumps(outcome.to_json()) if fmt == "json" else outcome.text()
     state = None
@@ -97,7 +98,7 @@ def _answer(outcome: Any, fmt: str, output: Path | None, save: Path | None) -> N
     emit_with_state(answer, output, state)
 
 
-def _rulings(given: dict[str, Any]) -> Any:
+def _rulings(given: dict[str, Any]) -> Rulings:
     """The rulings the options given say (the table: ``tortuga.rules.RULING_OPTIONS``)."""
     values = ruling_values(RULING_OPTIONS, given)
     if "this_player" in values:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -25,7 +24,8 @@ from course_builder.render.tortuga.sectors import map_svg
 from course_builder.render.tortuga.sheet import setup_sheet
 from course_builder.tortuga.layouts import picture
 from course_builder.tortuga.mapquery import ask
-from course_builder.tortuga.setup import make_setup, parse_swaps
+from course_builder.tortuga.sectors import SectorMap
+from course_builder.tortuga.setup import Setup, Swap, make_setup, parse_swaps
 from course_builder.tortuga.state import ID_RE, Scenario, state_to_json
 
 # -------------------------------------------------------------------------------------------------
@@ -33,7 +33,8 @@ from course_builder.tortuga.state import ID_RE, Scenario, state_to_json
 # -------------------------------------------------------------------------------------------------
 
 
-def _swaps(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+def _swaps(ctx: click.Context, param: click.Parameter, value: str | None
+           ) -> tuple[Swap, ...] | None:
     if value is None:
         return None
     try:
@@ -103,8 +104,8 @@ def setup_options(fn: F) -> F:
     return fn
 
 
-def _make_setup(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
-                scenario: str) -> Any:
+def _make_setup(players: tuple[str, ...], seed: int | None, layout: str,
+                swap: tuple[Swap, ...] | None, scenario: str) -> Setup:
 
     if swap is not None and len(players) == 5:
         raise click.UsageError("--swap is for 2-4 players; with 5 all six special sectors play")
@@ -115,7 +116,7 @@ def _make_setup(players: tuple[str, ...], seed: int | None, layout: str, swap: A
                       scenario=Scenario(scenario))
 
 
-def _setup_text(setup: Any) -> str:
+def _setup_text(setup: Setup) -> str:
     lines = [f"Tortuga 2199: Shipwreck Bay, {setup.players} players, seed {setup.seed}"]
     if setup.warning:
         lines.append(f"WARNING: {setup.warning}")
@@ -131,8 +132,8 @@ def _setup_text(setup: Any) -> str:
 @setup_options
 @format_option(help="text: the setup and checklist; json: the starting state.")
 @output_option
-def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any, scenario: str,
-              fmt: str, output: Path | None) -> None:
+def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str,
+              swap: tuple[Swap, ...] | None, scenario: str, fmt: str, output: Path | None) -> None:
     """Set up a game: the layout, the special sectors dealt, the expansion's checklist, and
     (as JSON) the starting game state for the referee commands."""
     setup = _make_setup(players, seed, layout, swap, scenario)
@@ -147,8 +148,9 @@ def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any
 @tortuga.command("sheet")
 @setup_options
 @sheet_options("output/tortuga-PLAYERS-SEED.FORMAT", None)
-def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
-              scenario: str, fmt: str | None, paper: str, dpi: int, output: Path | None) -> None:
+def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str,
+              swap: tuple[Swap, ...] | None, scenario: str, fmt: str | None, paper: str, dpi: int,
+              output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
     fmt = sheet_format(fmt, output)
@@ -198,7 +200,8 @@ def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int 
     emit(dumps(answer.to_json()) if fmt == "json" else answer.text(), output)
 
 
-def _the_map(state_file: Path | None, players: int | None, seed: int | None, layout: str) -> Any:
+def _the_map(state_file: Path | None, players: int | None, seed: int | None, layout: str
+             ) -> SectorMap:
     if (state_file is None) == (players is None):
         raise click.UsageError("give either a STATE file or --players N")
     if state_file is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -29,6 +29,8 @@ from course_builder.core.jsonwrite import json_text
 from course_builder.core.values import replace
 from course_builder.vanuatu.options import RULING_OPTIONS
 from course_builder.vanuatu.statejson import state_from_json
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from course_builder.vanuatu.state import State
@@ -90,9 +92,11 @@ def answer(fmt: str, lines: Sequence[str], payload: dict[str, Any], output: Path
         click.echo("note: the new state was not saved (add --save FILE)", err=True)
 
 
-def comma_list(convert: Callable[[str], Any], what: str) -> Callable[..., Any]:
+def comma_list(convert: Callable[[str], T], what: str
+               ) -> Callable[[click.Context, click.Parameter, str | None], list[T] | None]:
     """A click callback reading a comma-separated list (empty for none)."""
-    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None
+                 ) -> list[T] | None:
         if value is None:
             return None
         items = [v.strip() for v in value.split(",")] if value.strip() else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import click
 
@@ -30,8 +30,7 @@ from course_builder.vanuatu.placement import judge_placement, legal_spaces, plac
 from course_builder.vanuatu.rounds import next_round
 from course_builder.vanuatu.tiles import catalogue
 
-if TYPE_CHECKING:
-    from course_builder.core.hexgrid import Direction
+T = TypeVar("T")
 
 
 # -------------------------------------------------------------------------------------------------
@@ -51,9 +50,10 @@ class TileChoice(click.Choice):  # type: ignore[type-arg]
         super().__init__(_tile_ids(), case_sensitive=False)
 
     def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
+                ctx: click.Context | None) -> str:
         try:
-            return super().convert(value, param, ctx)
+            tile: str = super().convert(value, param, ctx)
+            return tile
         except click.BadParameter:
             self.fail(f"{value!r} is not one of {', '.join(map(repr, self.choices))}.", param,
                       ctx)
@@ -133,7 +133,7 @@ class DikeParam(click.ParamType):
             self.fail(f"unknown side {side_text[:10]!r} (sides: E, NE, NW, W, SW, SE)", param, ctx)
 
 
-def _once(ctx: click.Context, param: click.Parameter, values: tuple[Any, ...]) -> Any:
+def _once(ctx: click.Context, param: click.Parameter, values: tuple[T, ...]) -> T | None:
     """``--hut`` and ``--dike`` at most once: one BUILD action builds at most one hut and one
     dike (ruling VAN-09), so a second one is refused rather than silently dropped."""
     if len(values) > 1:

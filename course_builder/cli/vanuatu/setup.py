@@ -36,7 +36,7 @@ from course_builder.cli.vanuatu import (
 from course_builder.core.errors import CourseBuilderError
 from course_builder.render.vanuatu.sheet import setup_sheet
 from course_builder.vanuatu.options import Rules
-from course_builder.vanuatu.setup import DEFAULT_PLAYERS, make_setup, player_names
+from course_builder.vanuatu.setup import DEFAULT_PLAYERS, Setup, make_setup, player_names
 from course_builder.vanuatu.textview import state_text
 
 # -------------------------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def setup_options(command: str) -> Callable[[F], F]:
 
 
 def _make_setup(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
-                rulings: dict[str, Any]) -> Any:
+                rulings: dict[str, Any]) -> Setup:
 
     rules = Rules().changed(**rules_from(rulings))
     seed = resolve_seed(seed, True)
@@ -128,7 +128,7 @@ def sheet_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
     _write_sheet(_make_setup(seed, players, vatus, pre_roll, rulings), fmt, paper, dpi, output)
 
 
-def _write_sheet(setup: Any, fmt: str, paper: str, dpi: int, output: Path | None) -> None:
+def _write_sheet(setup: Setup, fmt: str, paper: str, dpi: int, output: Path | None) -> None:
     """The setup's sheet to its file (or an SVG sheet to stdout with ``-o -``); pre-rolled dice
     are a page of their own, never on the shared sheet: the PDF's second page, or a second SVG
     or PNG file beside the sheet (``...-dice.svg``)."""
@@ -136,7 +136,7 @@ def _write_sheet(setup: Any, fmt: str, paper: str, dpi: int, output: Path | None
                 Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}")
 
 
-def _setup_text(setup: Any) -> str:
+def _setup_text(setup: Setup) -> str:
     start = ", ".join(f"{t} on space {s}" for s, t in setup.start)
     lines = [f"Vanuatu: The Rising Waters, setup with seed {setup.seed}",
              f"Start tiles: {start}; Efate on space {setup.state.board.efate_space}."]

@@ -35,7 +35,7 @@ from course_builder.vanuatu.score import water_penalty
 # -------------------------------------------------------------------------------------------------
 
 
-def _turn(text: str) -> Any:
+def _turn(text: str) -> Turn:
     return Turn.parse(text)
 
 
@@ -48,7 +48,7 @@ def _turn(text: str) -> Any:
 @rules_options("countdown")
 @format_option()
 @output_option
-def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, output: Path | None,
+def countdown_cmd(die: int, turns: list[Turn], round_over: bool, fmt: str, output: Path | None,
                   **options: Any) -> None:
     """After which turn the waters rise.
 

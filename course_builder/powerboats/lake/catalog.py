@@ -32,8 +32,6 @@ from course_builder.powerboats.lake.lakegen import random_lake
 from course_builder.powerboats.lake.params import LakeParams
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from course_builder.powerboats.lake.boardfile import LakeKit
 
 BUILT_IN = ("classic",)
