@@ -12,7 +12,8 @@ does). Each tree's ``ratio`` is its count over this checkout's.
 
 A command runs under valgrind some fifty times slower (about ten seconds each): ``--only``
 picks commands by name. Compiled modules are cached in a scratch folder, and each command is run
-once without valgrind first to fill that cache.
+once without valgrind first to fill that cache (a command a tree does not have, such as a newer
+spelling at an older commit, counts as null).
 """
 
 from __future__ import annotations
@@ -44,12 +45,14 @@ def commands(tmp: Path) -> dict[str, list[str]]:
     return cases
 
 
-def instructions(argv: list[str], env: dict[str, str], tmp: Path) -> int:
+def instructions(argv: list[str], env: dict[str, str], tmp: Path) -> int | None:
     """The instructions the process running ``argv`` executes (callgrind's total), in an empty
     folder (see ``startup.WORK``)."""
     out = tmp / "callgrind.out"
-    subprocess.run([sys.executable, "-c", startup.CLI, *argv], cwd=startup.WORK, env=env,
-                   capture_output=True, check=True)  # fills the cache of compiled modules
+    first = subprocess.run([sys.executable, "-c", startup.CLI, *argv], cwd=startup.WORK,
+                           env=env, capture_output=True)  # fills the cache of compiled modules
+    if first.returncode != 0:
+        return None  # not a command of that tree (an older spelling, say)
     done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                            sys.executable, "-c", startup.CLI, *argv], cwd=startup.WORK,
                           env=env, capture_output=True, text=True, check=True)
@@ -93,10 +96,11 @@ def main() -> None:
         for case, argv in cases.items():
             counts = {label: instructions(argv, env, tmp) for label, env in trees.items()}
             row: dict[str, object] = {"this": counts["this"]}
+            mine = counts["this"]
             for label, count in counts.items():
                 if label != "this":
                     row[label] = count
-                    row[f"ratio {label}"] = round(count / counts["this"], 3)
+                    row[f"ratio {label}"] = (round(count / mine, 3) if count and mine else None)
             results[case] = row
             print(json.dumps({case: row}), file=sys.stderr)
     print(json.dumps({

@@ -22,7 +22,8 @@ from click.testing import CliRunner
 
 from course_builder.cli import cli
 from course_builder.cli.aliases import AliasOption
-from course_builder.cli.common import InputPath, OutputPath, SeedType
+from course_builder.cli.common import SeedType
+from course_builder.cli.files import InputPath, OutputPath
 from course_builder.cli.options import CaseFreeChoice, FiniteFloat, Players
 from course_builder.cli.sheets import DEFAULT_DPI
 from course_builder.core.rulebook import RulingOption

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.common import F, InputPath
+from course_builder.cli.common import F
+from course_builder.cli.files import InputPath
 
 if TYPE_CHECKING:
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from course_builder.cli.common import F, OutputPath, emit, emit_files, progress_bar
+from course_builder.cli.common import F, progress_bar
+from course_builder.cli.files import OutputPath, emit, emit_files
 from course_builder.cli.options import CaseFreeChoice, format_option
 from course_builder.cli.statefiles import is_stdout
 from course_builder.render.kit.export import (

@@ -26,15 +26,8 @@ from typing import Any, TypeVar
 
 import click
 
-from course_builder.cli.common import (
-    F,
-    OutputPath,
-    emit,
-    emit_files,
-    input_name,
-    read_json,
-    read_text,
-)
+from course_builder.cli.common import F
+from course_builder.cli.files import OutputPath, emit, emit_files, input_name, read_json, read_text
 from course_builder.core.output import write_atomic
 
 T = TypeVar("T")

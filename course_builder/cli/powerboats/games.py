@@ -14,15 +14,8 @@ import click
 from click.core import ParameterSource
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    OUTPUT_HELP,
-    emit,
-    input_name,
-    output_option,
-    progress_bar,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import progress_bar, resolve_seed, seed_option
+from course_builder.cli.files import OUTPUT_HELP, emit, input_name, output_option
 from course_builder.cli.options import (
     CaseFreeChoice,
     Players,

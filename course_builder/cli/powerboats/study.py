@@ -11,17 +11,8 @@ from typing import Any
 import click
 
 from course_builder.cli.aliases import alias, flag_values
-from course_builder.cli.common import (
-    OutputPath,
-    emit,
-    emit_files,
-    input_name,
-    output_option,
-    progress_bar,
-    read_text,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import progress_bar, resolve_seed, seed_option
+from course_builder.cli.files import OutputPath, emit, emit_files, input_name, output_option, read_text
 from course_builder.cli.options import (
     CaseFreeChoice,
     FiniteFloat,
@@ -35,12 +26,14 @@ from course_builder.cli.powerboats.inputs import (
     board_choice,
     board_options,
     catalog,
+    rules_from,
+    rules_options,
+)
+from course_builder.cli.powerboats.positions import (
     course_from_data,
     course_from_file,
     is_course_data,
     read_position,
-    rules_from,
-    rules_options,
 )
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text

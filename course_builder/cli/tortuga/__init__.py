@@ -17,7 +17,8 @@ from typing import Any
 import click
 
 from course_builder.cli import statefiles
-from course_builder.cli.common import GameGroup, read_text
+from course_builder.cli.common import GameGroup
+from course_builder.cli.files import read_text
 from course_builder.core.jsonwrite import hex_pairs, json_text
 from course_builder.tortuga.layouts import BUILTIN, LayoutFile, builtin_layouts, parse_layouts
 from course_builder.tortuga.state import GameState

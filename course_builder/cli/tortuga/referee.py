@@ -11,15 +11,8 @@ from typing import Any
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    F,
-    GameGroup,
-    emit,
-    input_name,
-    output_option,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import F, GameGroup, resolve_seed, seed_option
+from course_builder.cli.files import emit, input_name, output_option
 from course_builder.cli.options import (
     CaseFreeChoice,
     format_option,

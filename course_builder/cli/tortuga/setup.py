@@ -8,20 +8,13 @@ from pathlib import Path
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    F,
-    emit,
-    output_option,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import F, resolve_seed, seed_option
+from course_builder.cli.files import emit, output_option
 from course_builder.cli.options import CaseFreeChoice, Players, format_option, input_argument
 from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
 from course_builder.cli.statefiles import refuse_output_over_state
 from course_builder.cli.tortuga import dumps, layout_file, read_state, tortuga
 from course_builder.core.errors import CourseBuilderError
-from course_builder.render.tortuga.sectors import map_svg
-from course_builder.render.tortuga.sheet import setup_sheet
 from course_builder.tortuga.layouts import picture
 from course_builder.tortuga.mapquery import ask
 from course_builder.tortuga.sectors import SectorMap
@@ -153,6 +146,8 @@ def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str,
               output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
+    from course_builder.render.tortuga.sheet import setup_sheet  # svgwrite: only to draw
+
     fmt = sheet_format(fmt, output)
     setup = _make_setup(players, seed, layout, swap, scenario)
     write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
@@ -194,6 +189,8 @@ def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int 
     if path_to is not None:
         sector_map.sector(path_to)
     if fmt == "svg":
+        from course_builder.render.tortuga.sectors import map_svg  # svgwrite: only to draw
+
         emit(map_svg(sector_map, f"Tortuga 2199 · {sector_map.name}"), output)
         return
     answer = ask(sector_map, origin, within=within, furthest=furthest, path_to=path_to)

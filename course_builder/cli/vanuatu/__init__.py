@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from course_builder.cli import options, statefiles
-from course_builder.cli.common import F, GameGroup, input_name
+from course_builder.cli.common import F, GameGroup
+from course_builder.cli.files import input_name
 from course_builder.cli.options import input_argument
 from course_builder.cli.statefiles import emit_with_state, read_state, refuse_output_over_state
 from course_builder.core.errors import CourseBuilderError

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from course_builder.cli.common import output_option
+from course_builder.cli.files import output_option
 from course_builder.cli.options import format_option
 from course_builder.cli.vanuatu import (
     answer,

@@ -9,13 +9,8 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import (
-    F,
-    emit,
-    output_option,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import F, resolve_seed, seed_option
+from course_builder.cli.files import emit, output_option
 from course_builder.cli.options import Players, format_option
 from course_builder.cli.sheets import (
     DEFAULT_DPI,
@@ -34,7 +29,6 @@ from course_builder.cli.vanuatu import (
     vanuatu,
 )
 from course_builder.core.errors import CourseBuilderError
-from course_builder.render.vanuatu.sheet import setup_sheet
 from course_builder.vanuatu.options import Rules
 from course_builder.vanuatu.setup import DEFAULT_PLAYERS, Setup, make_setup, player_names
 from course_builder.vanuatu.textview import state_text
@@ -132,6 +126,8 @@ def _write_sheet(setup: Setup, fmt: str, paper: str, dpi: int, output: Path | No
     """The setup's sheet to its file (or an SVG sheet to stdout with ``-o -``); pre-rolled dice
     are a page of their own, never on the shared sheet: the PDF's second page, or a second SVG
     or PNG file beside the sheet (``...-dice.svg``)."""
+    from course_builder.render.vanuatu.sheet import setup_sheet  # svgwrite: only to draw
+
     write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
                 Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}")
 

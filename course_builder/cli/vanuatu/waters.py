@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import output_option
+from course_builder.cli.files import output_option
 from course_builder.cli.options import format_option
 from course_builder.cli.vanuatu import (
     answer,
