@@ -14,6 +14,7 @@ from typing import Any
 from course_builder.core.hexgrid import Direction, Hex, from_offset
 from course_builder.core.jsonread import Value
 from course_builder.core.values import replace
+from course_builder.powerboats.game.seeding import table_roll
 from course_builder.powerboats.play.kernel import (
     apply,
     dice_decisions,
@@ -161,10 +162,8 @@ def _rolled(data: Data, table: Table, count: int) -> tuple[int, ...]:
     number of entries, as ``play`` rolls them)."""
     if data.get("roll") is True:
         if table.game is not None and table.seed is not None:
-            rng: random.Random = random.Random(
-                f"powerboats-table:{table.seed}:{len(table.game.history)}")
-        else:
-            rng = random.SystemRandom()
+            return table_roll(table.seed, len(table.game.history), count)
+        rng = random.SystemRandom()
         return tuple(rng.randint(1, 3) for _ in range(count))
     typed = str(data.get("rolled", ""))
     values = re.sub(r"[\s,\-]", "", typed)

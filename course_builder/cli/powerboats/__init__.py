@@ -7,7 +7,8 @@ the commands are listed), so a command loads little more than what it uses:
 * :mod:`.inputs`: what several commands take: the board options, the rulings;
 * :mod:`.positions`: course files and positions as the commands read them;
 * :mod:`.boards`: ``board``;
-* :mod:`.courses`: ``course``, ``validate`` and ``check-board`` (what races a board file allows);
+* :mod:`.courses`: ``course``;
+* :mod:`.checks`: ``validate`` and ``check-board`` (a course file, what races a board file allows);
 * :mod:`.sheets`: ``sheet``;
 * :mod:`.rulings`: ``adjudicate`` and ``moves``;
 * :mod:`.games`: ``play`` and ``replay`` (the table itself: :mod:`.table`);
@@ -22,7 +23,8 @@ from course_builder.cli.common import GameCommands
 
 COMMAND_MODULES = {
     "board": "boards",
-    "course": "courses", "validate": "courses", "check-board": "courses",
+    "course": "courses",
+    "validate": "checks", "check-board": "checks",
     "sheet": "sheets",
     "adjudicate": "rulings", "moves": "rulings",
     "play": "games", "replay": "games",

@@ -8,7 +8,6 @@ every entry.
 
 from __future__ import annotations
 
-import random
 import re
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
 from course_builder.powerboats.game.game import Entry, Game, Placement, replay_history
 from course_builder.powerboats.game.record import write_record
+from course_builder.powerboats.game.seeding import table_roll
 from course_builder.powerboats.play.kernel import (
     IllegalMove,
     dice_decisions,
@@ -252,8 +252,7 @@ class Table:
             if answer is None:
                 return None
             if answer.lower() == "roll":
-                rng = random.Random(f"powerboats-table:{self.seed}:{len(self.game.history)}")
-                rolled = tuple(rng.randint(1, 3) for _ in range(count))
+                rolled = table_roll(self.seed, len(self.game.history), count)
                 rolled_here = True
                 click.echo(f"rolled {'-'.join(map(str, rolled))}")
             elif re.fullmatch(f"[123]{{{count}}}", answer.replace(",", "").replace(" ", "")):
