@@ -24,7 +24,7 @@ from course_builder.powerboats.study import bots as bots_module
 from course_builder.powerboats.study.atlas import best, courses_of, rate
 from course_builder.powerboats.study.bots import BOTS, headings_judged, make_bot
 from course_builder.powerboats.study.guide import FAR, guide_for
-from course_builder.powerboats.study.runner import SimJob, simulate
+from course_builder.powerboats.study.runner import SimJob, simulate, simulate_until
 from course_builder.powerboats.study.simulate import simulate_race
 from course_builder.powerboats.study.stats import summarize
 from course_builder.render.powerboats.plots import crash_map, turns_plot
@@ -97,29 +97,51 @@ def test_a_simulated_race_is_the_same_for_the_same_seed() -> None:
 def test_greedy_bots_finish_races_and_cautious_ones_do_not_crash_more() -> None:
     job = SimJob((CODE,), ("greedy",) * 4, 11)
     greedy = summarize(simulate(job, 12, workers=1))
-    assert greedy.finish_rate >= 0.8 and greedy.stranded_rate == 0
+    assert (greedy.finish_rate.value or 0) >= 0.8 and greedy.unfinished_games == 0
     assert 15 < (greedy.turns_to_finish.mean or 0) < 60
     cautious = summarize(simulate(SimJob((CODE,), ("cautious",) * 4, 11), 12, workers=1))
-    assert cautious.crashes_per_race <= greedy.crashes_per_race
+    assert (cautious.crashes_per_race.value or 0) <= (greedy.crashes_per_race.value or 0)
 
 
 def test_statistics_do_not_depend_on_the_number_of_workers_sim01() -> None:
-    job = SimJob((CODE,), ("greedy", "cautious", "random", "greedy"), 2)
+    job = SimJob((CODE,), ("greedy", "cautious", "random", "strong"), 2)
     one = simulate(job, 8, workers=1)
     two = simulate(job, 8, workers=2)
     assert one == two
     assert summarize(one).to_json() == summarize(list(reversed(two))).to_json()
 
 
+def _narrow(_k: int, runs: list) -> bool:
+    """``--games auto``'s test: the mean turns' interval narrower than 1.5 turns."""
+    return summarize(runs).turns_to_finish.interval.width <= 1.5
+
+
+def test_games_auto_plays_the_same_games_with_any_workers_sim07() -> None:
+    """``--games auto`` plays rounds of 4, 8, 16 ... games until the interval is narrow: the same
+    rounds, and so the same games, with one worker or two."""
+    job = SimJob((CODE,), ("strong", "greedy"), 5)
+    one = simulate_until([job], _narrow, first=4, most=64, workers=1)[0]
+    two = simulate_until([job], _narrow, first=4, most=64, workers=2)[0]
+    assert one == two
+    assert len(one) in (4, 8, 16, 32, 64)
+    assert [r.index for r in one] == list(range(len(one)))
+    assert len(one) == 64 or _narrow(0, one)
+    if len(one) > 4:
+        assert not _narrow(0, one[:len(one) // 2])
+
+
 def test_a_dask_cluster_gives_the_local_result() -> None:
     distributed = pytest.importorskip("dask.distributed")
-    job = SimJob((CODE,), ("greedy",) * 3, 4)
+    job = SimJob((CODE,), ("greedy", "strong", "strong"), 4)
     local = simulate(job, 6, workers=1)
+    auto = simulate_until([job], _narrow, first=4, most=16, workers=1)
     with distributed.LocalCluster(n_workers=2, processes=False, threads_per_worker=1,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         on_dask = simulate(job, 6, scheduler=client)
+        auto_on_dask = simulate_until([job], _narrow, first=4, most=16, scheduler=client)
     assert on_dask == local
+    assert auto_on_dask == auto
 
 
 def test_a_bots_whole_game_is_a_record_replay_accepts() -> None:
@@ -157,7 +179,8 @@ def test_plots_are_images() -> None:
 def test_the_atlas_ranks_courses_by_the_measure_sim03() -> None:
     courses = courses_of(BOARD, 1, races="A", expansion=(False,))[:3]
     assert len(courses) == 3
-    rated = rate(BOARD, courses, games=2, seed=1, bots=["greedy"] * 2, workers=1)
+    rated = rate([(BOARD, c, e) for c, e in courses], games=2, seed=1, bots=["greedy"] * 2,
+                 workers=1)
     short = best(rated, "short", 3)
     assert [r.mean_turns for r in short] == sorted(r.mean_turns for r in rated)
     assert best(rated, "long", 1)[0].mean_turns == max(r.mean_turns for r in rated)

@@ -408,14 +408,24 @@ class Plan:
         return float(self.values[state[0], state[1], dice])
 
 
+def race_moves(race: Race) -> tuple[Places, MoveTable]:
+    """The places and moves of ``race`` (:func:`build_moves`), built on first use and kept with
+    the race: the plan and the stall watch (:mod:`.watch`) share them."""
+    found = race.memo.get("plan-moves")
+    if found is None:
+        places = Places(race)
+        found = race.memo["plan-moves"] = (places, build_moves(
+            race, places, dice_model(race.rules.zero_dice_turn)))
+    return found
+
+
 def build_plan(race: Race, *, tolerance: float = TOLERANCE) -> Plan:
     """The plan of ``race`` (see the module docstring)."""
     from course_builder.powerboats.study.plan_sweep import solve
 
     started = time.perf_counter()
     dice = dice_model(race.rules.zero_dice_turn)
-    places = Places(race)
-    moves = build_moves(race, places, dice)
+    places, moves = race_moves(race)
     built = time.perf_counter()
     values, after, sweeps = solve(moves, dice, places, tolerance)
     return Plan(race, places, dice, moves, values, after, sweeps, built - started,

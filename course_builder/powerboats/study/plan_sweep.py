@@ -55,19 +55,19 @@ def solve(moves: MoveTable, dice: DiceModel, places: Places, tolerance: float
     n_r, n_p, n_s = len(ROUNDINGS), places.count, len(dice.sets)
     t = dice_tables(dice)
     bound = lower_bound(moves, n_r)
-    values = np.empty((n_r, n_p, n_s), dtype=np.float64)
-    values[:] = np.minimum(bound * START_SCALE, SINK_TURNS)[:, :, None]
-    after = np.zeros_like(values)
+    rows = n_r * n_p
+    table = np.empty((rows + 1, n_s), dtype=np.float64)  # and a row of zeros (see _solve)
+    table[:rows] = np.minimum(bound * START_SCALE, SINK_TURNS).reshape(rows, 1)
+    table[rows] = 0.0
+    after = np.empty((rows, n_s), dtype=np.float64)
     order = np.argsort(bound, axis=1, kind="stable").astype(np.int32)
-    changed_at = np.zeros(n_r * n_p, dtype=np.int64)
-    updated_at = np.zeros(n_r * n_p, dtype=np.int64)
-    moved = np.ones(n_r * n_p, dtype=np.bool_)
-    sweeps = _solve(values, after, np.arange(n_r, dtype=np.int64), changed_at, updated_at, moved,
-                    order, moves.target, moves.damage, moves.dice_mode, moves.dice_to,
-                    moves.signature, moves.answers, t.first, t.stop, t.plan_order, t.leaf,
-                    t.child, t.pred, t.entry_start, t.entries, t.keep, dice.index[()],
-                    DAMAGE_COSTS[0], float(SINK_TURNS), float(tolerance), MAX_SWEEPS)
-    return values, after, int(sweeps)
+    sweeps = _solve(table, after, order, moves.target, moves.damage, moves.dice_mode,
+                    moves.dice_to, moves.signature, moves.answers, t.first, t.stop,
+                    t.plan_order, t.leaf, t.child, t.pred_start, t.preds, t.entry_start,
+                    t.entries, t.keep, dice.index[()], DAMAGE_COSTS[0], float(SINK_TURNS),
+                    float(tolerance), MAX_SWEEPS)
+    values = table[:rows].reshape(n_r, n_p, n_s)
+    return values, after.reshape(n_r, n_p, n_s), int(sweeps)
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,8 @@ class DiceTables:
     plan_order: np.ndarray
     leaf: np.ndarray
     child: np.ndarray
-    pred: np.ndarray
+    pred_start: np.ndarray
+    preds: np.ndarray
     entry_start: np.ndarray
     entries: np.ndarray
     keep: np.ndarray
@@ -147,7 +148,10 @@ def _dice_tables(dice: DiceModel) -> DiceTables:
         covered = _covered(dice, entries[-1] + ([int(keep[s])] if keep[s] >= 0 else []))
         if covered != set(chosen):
             raise ValueError("the kernel's dice steps are not a sub-multiset lattice")
-    return DiceTables(first, stop, np.array(order, dtype=np.int32), leaf, child, pred,
+    found = [[int(e) for e in row if e >= 0] for row in pred]
+    return DiceTables(first, stop, np.array(order, dtype=np.int32), leaf, child,
+                      np.cumsum([0] + [len(f) for f in found]).astype(np.int32),
+                      np.array([e for f in found for e in f], dtype=np.int32),
                       np.cumsum([0] + [len(e) for e in entries]).astype(np.int32),
                       np.array([q for e in entries for q in e], dtype=np.int32), keep)
 
@@ -268,89 +272,103 @@ def _lower_bound(target, damage, mode, signature, answers, n_r, sink_at,
 
 
 @njit(cache=True)
-def _solve(values, after, codes, changed_at, updated_at, moved, order, target, damage, mode, dice_to, signature, answers, first, stop,
-           plan_order, leaf, child, pred, entry_start, entries, keep, empty, costs,
+def _solve(values, after, order, target, damage, mode, dice_to, signature, answers, first, stop,
+           plan_order, leaf, child, pred_start, preds, entry_start, entries, keep, empty, costs,
            sink_turns, tolerance, max_sweeps):  # pragma: no cover - compiled
-    n_r, n_p, n_s = values.shape
-    n_t = target.shape[1]
+    """Value iteration (see the module docstring). ``values`` is (rounding state x place, dice
+    set) plus a last row of zeros: a heading whose value does not depend on the dice set reads
+    that row plus a constant, one that keeps the dice reads its target's row plus its damage's
+    cost, so every heading is one read and one addition. ``after`` is (rounding state x place,
+    dice set). A (rounding state, place) none of whose moves' targets changed since its last
+    update is skipped (its update would give the same values)."""
+    n_p, n_t = target.shape[0], target.shape[1]
+    rows, n_s = after.shape
+    n_r = rows // n_p
+    zero = rows
     n_q = leaf.shape[0]
     w = np.empty(n_s)
     w_stay = np.empty(n_s)
     g = np.empty(n_q)
-    const = np.empty(3)
-    row_r = np.empty(3, dtype=np.int64)
-    row_p = np.empty(3, dtype=np.int64)
-    stays = np.zeros(3, dtype=np.bool_)
-    third = 1.0 / 3.0
-    sweeps = 0
-    residual = np.inf
-    clock = changed_at.max() + 1
+    changed_at = np.zeros(rows, dtype=np.int64)
+    updated_at = np.zeros(rows, dtype=np.int64)
+    moved = np.ones(rows, dtype=np.bool_)
     quiet = tolerance * 0.1
+    third = 1.0 / 3.0
+    inf = np.inf
+    clock = 0
+    sweeps = 0
+    residual = inf
     while residual > tolerance and sweeps < max_sweeps:
         residual = 0.0
-        for r in codes:
+        for r in range(n_r):
             for i in range(n_p):
                 p = order[r, i]
                 node = r * n_p + p
-                if updated_at[node] and not moved[node]:  # nothing it reads has moved since its update
-                    stale = False
+                if sweeps and not moved[node]:
                     since = updated_at[node]
+                    stale = False
                     for t in range(n_t):
                         for k in range(3):
                             tg = target[p, t, k]
-                            if tg < 0:
-                                continue
-                            sg = signature[p, t, k]
-                            r2 = r if sg < 0 else answers[sg, r]
-                            if r2 != FINISHED and changed_at[r2 * n_p + tg] > since:
-                                stale = True
-                                break
+                            if tg >= 0:
+                                sg = signature[p, t, k]
+                                r2 = r if sg < 0 else answers[sg, r]
+                                if r2 != FINISHED and changed_at[r2 * n_p + tg] > since:
+                                    stale = True
                         if stale:
                             break
                     if not stale:
                         continue
                 clock += 1
                 updated_at[node] = clock
-                change = 0.0
                 # stage 1: after the roll, the best heading for each dice set
                 for t in range(n_t):
+                    c0 = c1 = c2 = inf
+                    q0 = q1 = q2 = zero
+                    stay = -1
                     for k in range(3):
                         tg = target[p, t, k]
-                        row_p[k] = -1
-                        stays[k] = False
-                        const[k] = np.inf
                         if tg < 0:
                             continue
                         sg = signature[p, t, k]
                         r2 = r if sg < 0 else answers[sg, r]
                         m = mode[p, t, k]
                         add = costs[damage[p, t, k]]
+                        q = zero
                         if r2 == FINISHED:
-                            const[k] = 0.0
+                            c = 0.0
                         elif m == DEAD or add >= sink_turns:
-                            const[k] = sink_turns
+                            c = sink_turns
                         elif m == LOSE_DICE:
-                            const[k] = values[r2, tg, empty] + add
+                            c = values[r2 * n_p + tg, empty] + add
                         elif m == KEEP_DICE:
-                            row_r[k] = r2
-                            row_p[k] = tg
-                            const[k] = add
-                            stays[k] = tg == p and r2 == r
+                            c = add
+                            q = r2 * n_p + tg
+                            if q == node:
+                                stay = k
                         else:
-                            const[k] = values[r2, tg, dice_to[p, t, k]] + add
+                            c = values[r2 * n_p + tg, dice_to[p, t, k]] + add
+                        if k == 0:
+                            c0, q0 = c, q
+                        elif k == 1:
+                            c1, q1 = c, q
+                        else:
+                            c2, q2 = c, q
                     for s in range(first[t], stop[t]):
-                        b = np.inf
-                        b_stay = np.inf
-                        for k in range(3):
-                            x = const[k]
-                            if row_p[k] >= 0:
-                                x += values[row_r[k], row_p[k], s]
-                            if x < b:
-                                b = x
-                            if not stays[k] and x < b_stay:
-                                b_stay = x
+                        x0 = c0 + values[q0, s]
+                        x1 = c1 + values[q1, s]
+                        x2 = c2 + values[q2, s]
+                        b = x0 if x0 < x1 else x1
+                        b = b if b < x2 else x2
                         w[s] = 1.0 + b
-                        w_stay[s] = 1.0 + b_stay
+                        if stay >= 0:  # the best without the heading that stays put
+                            if stay == 0:
+                                b = x1 if x1 < x2 else x2
+                            elif stay == 1:
+                                b = x0 if x0 < x2 else x2
+                            else:
+                                b = x0 if x0 < x1 else x1
+                        w_stay[s] = 1.0 + b
                 # stage 2: each plan's expected value over the roll, fewest dice rolled first
                 for j in range(n_q):
                     q = plan_order[j]
@@ -361,36 +379,32 @@ def _solve(values, after, codes, changed_at, updated_at, moved, order, target, d
                 # stage 3: the least along the lattice (plans ordered by dice kept)
                 for q in range(n_q):
                     x = g[q]
-                    for j in range(3):
-                        e = pred[q, j]
-                        if e >= 0 and g[e] < x:
-                            x = g[e]
+                    for e in range(pred_start[q], pred_start[q + 1]):
+                        y = g[preds[e]]
+                        x = x if x < y else y
                     g[q] = x
+                change = 0.0
                 for s in range(n_s):
-                    b = np.inf
+                    b = inf
                     for c in range(entry_start[s], entry_start[s + 1]):
-                        x = g[entries[c]]
-                        if x < b:
-                            b = x
+                        y = g[entries[c]]
+                        b = b if b < y else y
                     q = keep[s]
                     if q >= 0:
-                        if w_stay[s] < b:
-                            b = w_stay[s]
-                        for j in range(3):
-                            e = pred[q, j]
-                            if e >= 0 and g[e] < b:
-                                b = g[e]
-                    if b > sink_turns:
+                        b = b if b < w_stay[s] else w_stay[s]
+                        for e in range(pred_start[q], pred_start[q + 1]):
+                            y = g[preds[e]]
+                            b = b if b < y else y
+                    if b >= sink_turns:
                         b = sink_turns
-                    old = values[r, p, s]
-                    if b < sink_turns and abs(b - old) > change:
-                        change = abs(b - old)
-                    values[r, p, s] = b
-                    after[r, p, s] = w[s]
+                    else:
+                        d = abs(b - values[node, s])
+                        change = change if change > d else d
+                    values[node, s] = b
+                    after[node, s] = w[s]
                 moved[node] = change > quiet
                 if moved[node]:
                     changed_at[node] = clock
-                if change > residual:
-                    residual = change
+                residual = residual if residual > change else change
         sweeps += 1
     return sweeps
