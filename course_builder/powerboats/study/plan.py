@@ -30,6 +30,7 @@ total), from that bound upwards, to :data:`TOLERANCE` turns.
 from __future__ import annotations
 
 import functools
+import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,8 +39,14 @@ import numpy as np
 
 from course_builder.core.hexgrid import Direction
 from course_builder.powerboats.course.model import ExpansionKind
-from course_builder.powerboats.play.kernel import HEADINGS, apply, heading_choices, start_hexes
-from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Position
+from course_builder.powerboats.play.kernel import (
+    HEADINGS,
+    Outcome,
+    apply,
+    heading_choices,
+    start_hexes,
+)
+from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Move, Position
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT, Rules
 from course_builder.powerboats.study.dice import DiceModel, build_dice_model
@@ -48,10 +55,10 @@ from course_builder.powerboats.study.transitions import EMPTY_MOVES, MOVES, held
 CAP = 4
 """The most dice the table lets a boat hold (PAR-02: par's cap)."""
 
-DAMAGE_TURNS = 1.5
+DAMAGE_TURNS = 2.0
 """Turns the first damage counter costs (the others cost more: :data:`RISK`)."""
 
-RISK = (1.0, 1.6, 3.0, 6.0)
+RISK = (1.0, 1.0, 1.0, 1.0)
 """How much the counter taken by a boat that has 0, 1, 2 or 3 already costs, in
 :data:`DAMAGE_TURNS`: the nearer four, the nearer sinking."""
 
@@ -175,6 +182,11 @@ class _MoveBuilder:
         self.dice_mode = np.zeros(shape, dtype=np.int8)
         self.dice_to = np.zeros(shape, dtype=np.int16)
         self.signature = np.full(shape, -1, dtype=np.int32)
+        self.straight = np.full(shape, -1, dtype=np.int32)
+        """Where each heading's straight run through open water ends (legal or not)."""
+        self.tile_moves: dict[tuple[int, int, int], tuple[int, int, int, int, int]] = {}
+        """A heading meeting a tile, from a hex with a total, played by the kernel once: the
+        original heading plays no part in the move, only in which headings are legal."""
         self.signatures: dict[tuple, int] = {}
         self.standing: list[tuple[int, int, int]] = []  # a move of each signature
         self.calls = 0
@@ -218,6 +230,7 @@ class _MoveBuilder:
         heading_after = np.broadcast_to(turn_to[None], runs.shape)
         kernel: list[tuple[int, int]] = []
         tiled = bool(race.tiles)
+        lines: dict[tuple[int, int, int], int] = {}  # a straight line's signature
         for total in range(self.max_total + 1):
             full = runs >= total
             longest_run = runs.max(axis=2, keepdims=True)
@@ -226,14 +239,18 @@ class _MoveBuilder:
             ends = ahead[np.arange(n_h)[:, None, None], heading_after, steps]
             target = places.index[ends * 6 + heading_after]
             place = (np.arange(n_h)[:, None] * 6 + np.arange(6)[None, :])
+            self.straight[place, total] = target
             self.target[place, total] = np.where(legal, target, -1)
             crash = total - steps
             self.damage[place, total] = np.minimum(crash, 127)
             self.dice_mode[place, total] = np.where(crash > 0, LOSE_DICE, KEEP_DICE)
-            rounding = legal & (quiets < steps)
-            for k, d, turn in zip(*np.nonzero(rounding), strict=True):
-                self.signature[k * 6 + d, total, turn] = self.path_signature(
-                    k * 6 + d, total, turn, ahead[k, turn_to[d, turn], :steps[k, d, turn] + 1])
+            for k, d, turn in zip(*np.nonzero(quiets < steps), strict=True):
+                d2, n = turn_to[d, turn], steps[k, d, turn]
+                found = lines.get((k, d2, n))
+                if found is None:
+                    found = lines[k, d2, n] = self.path_signature(k * 6 + d, total, turn,
+                                                                  ahead[k, d2, :n + 1])
+                self.signature[k * 6 + d, total, turn] = found
             if tiled and total:
                 near = (tiles <= np.minimum(total, runs)).any(axis=2)
                 kernel.extend((int(k) * 6 + int(d), total) for k, d in zip(*np.nonzero(near),
@@ -246,7 +263,7 @@ class _MoveBuilder:
         race = self.race
         n = race.n
         steps = []
-        for a, b in zip(path[:-1], path[1:], strict=True):
+        for a, b in itertools.pairwise(path):
             step = int(a) * n + int(b)
             if step in race.gate_steps or int(b) in race.tile:
                 steps.append(step)
@@ -273,38 +290,72 @@ class _MoveBuilder:
         return self.template.derive((boat,), 0, 1), dice
 
     def kernel_moves(self, place: int, total: int) -> None:
-        """The three headings of a (place, total) played by ``heading_choices`` and ``apply``."""
+        """The three headings of a (place, total) a tile may touch: which are legal by
+        ``heading_choices``; a heading whose line meets no tile is the straight run, one that
+        meets a tile (or flies from a redoubt wait) is played by ``apply``."""
         position, dice = self.position(place, total)
         moves = MOVES if dice else EMPTY_MOVES
         race = self.race
+        hex_i, _heading, wait = self.places.describe(place)
         for turn, choice in enumerate(heading_choices(position, dice)):
-            self.target[place, total, turn] = -1
-            self.signature[place, total, turn] = -1
             if not choice.legal:
+                self.target[place, total, turn] = -1
                 continue
-            self.calls += 1
-            out = apply(position, moves[turn])
-            boat = out.position.boats[0]
-            self.damage[place, total, turn] = min(out.damage, 127)
-            if (out.sailing is not None and out.sailing.out) or (boat.sunk and not boat.finished):
-                self.dice_mode[place, total, turn] = DEAD if out.sailing.out else LOSE_DICE
-                self.target[place, total, turn] = 0
-                self.damage[place, total, turn] = max(out.damage, SINK_AT)
+            d = choice.heading
+            if not wait and race.tile_ahead[hex_i][d] > min(total, race.clear_run[hex_i][d]):
+                self.target[place, total, turn] = self.straight[place, total, turn]
                 continue
-            target = self.places.of(race.board.index_of[boat.hex], boat.heading, boat.redoubt)
-            if target < 0:
-                raise AssertionError("a move leaves the boat where the plan has no place")
-            self.target[place, total, turn] = target
-            if out.crash:
-                self.dice_mode[place, total, turn] = LOSE_DICE
-            elif tuple(sorted(boat.dice)) != tuple(sorted(dice)):
-                self.dice_mode[place, total, turn] = SET_DICE
-                self.dice_to[place, total, turn] = self.dice.index[tuple(sorted(boat.dice))]
-            else:
-                self.dice_mode[place, total, turn] = KEEP_DICE
-            if not race.course_hexes.isdisjoint(out.sailed):
-                self.signature[place, total, turn] = self.signature_id(
-                    ("kernel", place, total, turn), place, total, turn)
+            key = (hex_i, int(d), total)
+            found = None if wait else self.tile_moves.get(key)
+            if found is None:
+                found = self.tile_move(position, moves[turn], dice, place, total, turn)
+                if not wait:
+                    self.tile_moves[key] = found
+            (self.target[place, total, turn], self.damage[place, total, turn],
+             self.dice_mode[place, total, turn], self.dice_to[place, total, turn],
+             self.signature[place, total, turn]) = found
+
+    def tile_move(self, position: Position, move: Move, dice: tuple[int, ...], place: int,
+                  total: int, turn: int) -> tuple[int, int, int, int, int]:
+        """One move played by the kernel: (target, damage, dice mode, dice left, signature)."""
+        race = self.race
+        self.calls += 1
+        out = apply(position, move)
+        boat = out.position.boats[0]
+        damage = min(out.damage, 127)
+        signature = -1
+        if not race.course_hexes.isdisjoint(out.sailed):  # the rounding state may change, or
+            # the boat finish even if the move sinks it or lands it badly (MOVE-06)
+            signature = self.signature_id(self.sailed_signature(out), place, total, turn)
+        sailing = out.sailing
+        if (sailing is not None and sailing.out) or (boat.sunk and not boat.finished):
+            return (0, max(damage, SINK_AT), DEAD if sailing is not None and sailing.out
+                    else LOSE_DICE, 0, signature)
+        target = self.places.of(race.board.index_of[boat.hex], boat.heading, boat.redoubt)
+        if target < 0:
+            raise AssertionError("a move leaves the boat where the plan has no place")
+        if out.crash:
+            return target, damage, LOSE_DICE, 0, signature
+        left = tuple(sorted(boat.dice))
+        if left != tuple(sorted(dice)):
+            return target, damage, SET_DICE, self.dice.index[left], signature
+        return target, damage, KEEP_DICE, 0, signature
+
+    def sailed_signature(self, out: Outcome) -> tuple:
+        """The signature of a move the kernel played: the steps of its path across rounding
+        lines and into the start/finish tile, each with its direction and whether it was flown
+        (what the kernel's rounding reads)."""
+        race = self.race
+        n = race.n
+        sailing = out.sailing
+        assert sailing is not None
+        flown = sailing.flown
+        key = []
+        for pos, (a, b) in enumerate(itertools.pairwise(out.sailed)):
+            step = a * n + b
+            if step in race.gate_steps or b in race.tile:
+                key.append((step, pos in flown or pos + 1 in flown, int(sailing.steps[pos])))
+        return ("sailed", *key)
 
     def answer_signatures(self) -> np.ndarray:
         """The rounding state after a move of each signature in each rounding state: one move of

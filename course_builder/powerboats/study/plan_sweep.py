@@ -61,7 +61,7 @@ def solve(moves: MoveTable, dice: DiceModel, places: Places, tolerance: float
     table[rows] = 0.0
     after = np.empty((rows, n_s), dtype=np.float64)
     order = np.argsort(bound, axis=1, kind="stable").astype(np.int32)
-    sweeps = _solve(table, after, order, moves.target, moves.damage, moves.dice_mode,
+    sweeps, _updates = _solve(table, after, order, moves.target, moves.damage, moves.dice_mode,
                     moves.dice_to, moves.signature, moves.answers, t.first, t.stop,
                     t.plan_order, t.leaf, t.child, t.pred_start, t.preds, t.entry_start,
                     t.entries, t.keep, dice.index[()], DAMAGE_COSTS[0], float(SINK_TURNS),
@@ -274,7 +274,7 @@ def _lower_bound(target, damage, mode, signature, answers, n_r, sink_at,
 @njit(cache=True)
 def _solve(values, after, order, target, damage, mode, dice_to, signature, answers, first, stop,
            plan_order, leaf, child, pred_start, preds, entry_start, entries, keep, empty, costs,
-           sink_turns, tolerance, max_sweeps):  # pragma: no cover - compiled
+           sink_turns, tolerance, max_sweeps, quiet_share=0.1):  # pragma: no cover - compiled
     """Value iteration (see the module docstring). ``values`` is (rounding state x place, dice
     set) plus a last row of zeros: a heading whose value does not depend on the dice set reads
     that row plus a constant, one that keeps the dice reads its target's row plus its damage's
@@ -292,7 +292,7 @@ def _solve(values, after, order, target, damage, mode, dice_to, signature, answe
     changed_at = np.zeros(rows, dtype=np.int64)
     updated_at = np.zeros(rows, dtype=np.int64)
     moved = np.ones(rows, dtype=np.bool_)
-    quiet = tolerance * 0.1
+    quiet = tolerance * quiet_share
     third = 1.0 / 3.0
     inf = np.inf
     clock = 0
@@ -407,4 +407,4 @@ def _solve(values, after, order, target, damage, mode, dice_to, signature, answe
                     changed_at[node] = clock
                 residual = residual if residual > change else change
         sweeps += 1
-    return sweeps
+    return sweeps, clock

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from course_builder.powerboats.play.kernel import apply, dice_decisions, heading_choices
-from course_builder.powerboats.play.position import DiceStep, Position, Turn
+from course_builder.powerboats.play.position import Boat, DiceStep, Position, Turn
 from course_builder.powerboats.study.dice import DiceModel
 from course_builder.powerboats.study.plan import DAMAGE_COSTS, SINK_TURNS, plan_for
 from course_builder.powerboats.study.plan_sweep import after_roll
@@ -70,8 +70,9 @@ class StrongBot:
         dice = tuple(dice)
         moving = _holding(position, dice)
         moves = MOVES if dice else EMPTY_MOVES
-        damage = position.boat.damage
-        best: tuple[float, Turn] | None = None
+        before = position.boat
+        damage = before.damage
+        best: tuple[bool, float, Turn] | None = None
         for k, choice in enumerate(heading_choices(moving, dice)):
             if not choice.legal:
                 continue
@@ -83,10 +84,20 @@ class StrongBot:
                 value = SINK_TURNS
             else:
                 value = plan.value(after) + float(DAMAGE_COSTS[min(damage, 3), outcome.damage])
-            if best is None or value < best[0]:
-                best = (value, choice.turn)
+            # staying put (the same place, dice and rounding state as before the turn) spends a
+            # turn for nothing: only when nothing else is legal (see :mod:`.plan_sweep`)
+            key = (_same(before, after), value, choice.turn)
+            if best is None or key[:2] < best[:2]:
+                best = key
         assert best is not None
-        return best[1]
+        return best[2]
+
+
+def _same(before: Boat, after: Boat) -> bool:
+    """Whether a move left the boat as it was before its turn (place, dice, rounding state)."""
+    return (after.hex == before.hex and after.heading == before.heading
+            and after.redoubt == before.redoubt and after.progress == before.progress
+            and sorted(after.dice) == sorted(before.dice) and after.damage == before.damage)
 
 
 def _holding(position: Position, dice: tuple[int, ...]) -> Position:
