@@ -138,7 +138,7 @@ def test_help_says_what_output_does() -> None:
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda d: d.update(seed=-5), "seed: expected a whole number from 0 to"),
     (lambda d: d["options"].update(finish_buoy_on_water="yes"),
-     "options: 'finish_buoy_on_water' must be true or false, got 'yes'"),
+     "options.finish_buoy_on_water: expected true or false, got 'yes'"),
     (lambda d: d.update(options=["finish_buoy_on_water"]), "options: expected an object"),
     (lambda d: d.update(board={"board": "random", "seed": 1, "tile_size": [2000, 2000],
                                "density": 0.1}), "tile rows must be even, 6 to 48, got 2000"),

@@ -122,3 +122,37 @@ def test_moves_command(tmp_path) -> None:
         ("L", False, 3), ("S", False, 4), ("R", True, 5)]
     bad = runner.invoke(cli, ["powerboats", "moves", "--position", str(file), "--dice", "4"])
     assert bad.exit_code == 2
+
+
+def test_position_files_name_the_line_column_and_field(tmp_path) -> None:
+    """A position file's JSON is read as every JSON file is (docs/json.md): the message names the
+    file, the line and column of the bad value (comment lines counted) and its path, down into
+    the course it holds; a course file an ``@reference`` names is named itself."""
+    data = parse_position(POSITION).to_json()
+    data["boats"][1]["dice"] = [2, 4]
+    text = json.dumps(data, indent=1)
+    path = tmp_path / "position.json"
+    path.write_text("# the dispute of tonight\n#\n" + text)
+    result = CliRunner().invoke(cli, ["powerboats", "moves", "--position", str(path), "--dice",
+                                      "1"])
+    at = text.index("4", text.index('"dice": [\n    2'))
+    line = text[:at].count("\n") + 3
+    col = at - text.rfind("\n", 0, at)
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: {path}:{line}:{col}: boats[1].dice[1]: expected a whole "
+                             "number from 1 to 3, got 4\n")
+    data["boats"][1]["dice"] = []
+    data["course"]["race"] = "Z"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["powerboats", "moves", "--position", str(path), "--dice",
+                                      "1"])
+    assert result.stderr.startswith(f"Error: {path}:1:")
+    assert result.stderr.endswith(": course.race: expected one of A, B, C, got 'Z'\n")
+    course = tmp_path / "course.json"
+    course.write_text(json.dumps({**data["course"], "race": "A", "seed": -1}, indent=1))
+    result = CliRunner().invoke(cli, ["powerboats", "moves", "--position",
+                                      f"@{course} | yellow 8,12 E 32 d0 n1 | yellow 2", "--dice",
+                                      "1"])
+    assert result.exit_code == 1 and result.stderr == (
+        f"Error: {course}:5:10: seed: expected a whole number from 0 to 9223372036854775807 or "
+        "null, got -1\n")

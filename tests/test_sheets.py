@@ -234,7 +234,8 @@ def test_sheet_from_a_course_file(tmp_path) -> None:
     bad = course_file.read_text().replace('"arrow": "cw"', '"arrow": "sideways"', 1)
     course_file.write_text(bad)
     failed = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file)])
-    assert failed.exit_code == 1 and failed.stderr.startswith("Error: buoy ")
+    assert failed.exit_code == 1 and failed.stderr.startswith(f"Error: {course_file}:")
+    assert "buoys[1].arrow: expected an arrow, 'cw' or 'ccw', got 'sideways'" in failed.stderr
 
 
 def test_pdf_of_a_turned_lake_on_letter_has_no_warnings(caplog) -> None:

@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
+from course_builder.powerboats.game.record import read_record, replay
 from course_builder.powerboats.play.notation import NotationError, RaceBook, parse_position
-from course_builder.powerboats.play.record import read_record, replay
 from tests.webserver import request, running_server
 
 POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | "
@@ -108,7 +108,8 @@ def test_a_new_game_is_the_game_play_starts_on_that_lake(base: str, tmp_path: Pa
     assert [web[k] for k in keys] == [cli_tags[k] for k in keys]
     assert web["RaceA"].startswith("random@12," if board == "random" else "classic@")
     status, data, _ = request(base, "/api/game", {"seed": 1, "board": "moon"})
-    assert status == 400 and data["error"] == "'board': classic, shuffled, shuffled-turned, random"
+    assert status == 400 and data["error"] == ("board: expected one of classic, shuffled, "
+                                               "shuffled-turned, random, got 'moon'")
 
 
 def test_a_game_is_sailed_on_the_course_in_view(base: str) -> None:
@@ -210,9 +211,12 @@ def test_the_server_refuses_what_is_not_a_small_json_request(base: str) -> None:
     status, data, _ = request(base, "/api/open", raw=b"text=1", content_type="text/plain")
     assert status == 415 and "JSON" in data["error"]
     status, data, _ = request(base, "/api/open", raw=b"{nope")
-    assert status == 400 and data["error"].startswith("not valid JSON")
+    assert status == 400 and data["error"].startswith("request body:1:2: not valid JSON")
     status, data, _ = request(base, "/api/open", raw=b"[1]")
-    assert status == 400
+    assert status == 400 and data["error"] == "request body: expected a JSON object, got [1]"
+    status, data, _ = request(base, "/api/open", raw=b"[" * 100_000)  # no recursion error
+    assert status == 400 and data["error"] == ("request body:1:17: not usable JSON: nested more "
+                                               "than 16 deep")
     status, answer = raw_post(base, b"Content-Length: 600000", [b'{"text": "xx'])
     assert status == 413 and b"too large" in answer
     chunk = b"%x\r\n%s\r\n" % (64 * 1024, b"x" * 64 * 1024)

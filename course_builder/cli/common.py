@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import importlib
-import json
 import os
 import stat
 import sys
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 ILLEGAL_MOVE = 4
 """Exit code of a command whose verdict is that a move is illegal (not that the input is bad)."""
@@ -224,8 +224,9 @@ STDIN_NAME = "stdin"
 """How messages name standard input, read for the file name ``-``."""
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
-"""The largest file a command reads (16 MB; course, board, position and game files are a few
-kilobytes, game records a few hundred): a larger one is refused before it is read."""
+"""The largest text file a command reads (16 MB; board and position files are a few kilobytes,
+game records a few hundred): a larger one is refused before it is read. JSON files have the
+smaller limit of :data:`course_builder.core.jsonread.MAX_BYTES`."""
 
 
 def input_name(path: Path) -> str:
@@ -261,33 +262,11 @@ def read_text(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> str:
         raise CourseBuilderError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def read_json(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> Any:
-    """A JSON file's data (``-``: standard input); a bad file is a one-line
-    :class:`CourseBuilderError` naming it, with the line and column where JSON says."""
-    return parse_json(read_text(path, max_bytes), input_name(path))
+def read_json(path: Path, reader: Callable[[Any], T] | None = None) -> Any:
+    """A JSON file's data (``-``: standard input), or what ``reader`` makes of it: every problem
+    is a one-line :class:`CourseBuilderError` naming the file, and the line and column where the
+    text has them (:mod:`course_builder.core.jsonread`: the one reader of every JSON format)."""
+    from course_builder.core.jsonread import MAX_BYTES, parse
 
-
-def parse_json(text: str, name: str) -> Any:
-    """JSON text as data, refusing what JSON itself does not allow (``NaN``, ``Infinity``) and
-    what no game file needs (numbers of thousands of digits, nesting hundreds deep)."""
-    def no_constant(token: str) -> Any:
-        raise _NotJson(f"{token} is not a JSON number")
-
-    try:
-        return json.loads(text, parse_constant=no_constant)
-    except json.JSONDecodeError as exc:
-        raise CourseBuilderError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
-                                 ) from None
-    except _NotJson as exc:
-        raise CourseBuilderError(f"{name}: not valid JSON: {exc}") from None
-    except RecursionError:
-        raise CourseBuilderError(f"{name}: not usable JSON: nested too deeply") from None
-    except ValueError as exc:  # Python's limit on the digits of an integer
-        if "digits" in str(exc):
-            raise CourseBuilderError(f"{name}: not usable JSON: a number with more than 4300 "
-                                     "digits") from None
-        raise CourseBuilderError(f"{name}: not usable JSON ({exc})"[:200]) from None
-
-
-class _NotJson(ValueError):
-    """A token Python's JSON reader accepts but JSON does not."""
+    document = parse(read_text(path, MAX_BYTES), input_name(path))
+    return document.data if reader is None else document.read(reader)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -25,8 +24,10 @@ from course_builder.cli.common import (
     seed_option,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
 
 if TYPE_CHECKING:  # pathlib is imported where a file is named (see common.as_path)
+    from collections.abc import Callable
     from pathlib import Path
 
 MAX_DENSITY = 0.35
@@ -119,7 +120,7 @@ def board_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
     seed = resolve_seed(seed, choice.uses_randomness)
     lake = catalog().make(choice, seed)
     if fmt == "json":
-        emit(json.dumps(lake.to_json(), indent=1, sort_keys=True) + "\n", output)
+        emit(json_text(lake.to_json(), sort_keys=True), output)
     elif fmt == "svg":
         from course_builder.render.powerboats.lake import board_svg
 
@@ -176,9 +177,9 @@ def _board_report(path: Path, fmt: str, problems: list[str], notes: list[str], l
         summary = {"name": lake.name, "hexes": len(lake.hexes()), "water": lake.water_count,
                    "spots": {x: len(lake.spots_for(x)) for x in "ABC"}}
     if fmt == "json":
-        click.echo(json.dumps({"file": str(path), "ok": not problems, "board": summary,
-                               "problems": [_without_path(p, path) for p in problems],
-                               "notes": notes}, indent=1))
+        click.echo(json_text({"file": str(path), "ok": not problems, "board": summary,
+                              "problems": [_without_path(p, path) for p in problems],
+                              "notes": notes}), nl=False)
         return
     for problem in problems:
         click.echo(problem if problem.startswith(f"{path}:") else f"{path}: {problem}")
@@ -240,25 +241,25 @@ def validate_cmd(path: Path, fmt: str) -> None:
     """Check a course file (e.g. a course laid out by hand). Every problem goes to stdout, one per
     line after the file name, and the exit code is 1; 0 when the course is legal. A file that
     cannot be read or is not a course file is a problem too."""
-    from course_builder.powerboats.course.codec import spec_from_json
+    from course_builder.powerboats.course.load import read_spec
     from course_builder.powerboats.course.validate import validate
 
     problems: list[str] = []
     route_length = None
     race = None
     try:
-        spec = spec_from_json(read_json(path))
+        spec, lake = read_json(path, lambda data: read_spec(data, catalog(path)))
         race = spec.race
-        result = validate(spec, catalog(path).rebuild(spec.board_source))
+        result = validate(spec, lake)
         problems = [str(p) for p in result.problems]
         if result.course is not None and result.course.route is not None:
             route_length = result.course.route.length
     except CourseBuilderError as exc:
         problems = [str(exc)]
     if fmt == "json":
-        click.echo(json.dumps({"file": str(path), "ok": not problems, "race": race,
-                               "route_length": route_length,
-                               "problems": [_without_path(p, path) for p in problems]}, indent=1))
+        click.echo(json_text({"file": str(path), "ok": not problems, "race": race,
+                              "route_length": route_length,
+                              "problems": [_without_path(p, path) for p in problems]}), nl=False)
     elif problems:
         for problem in problems:
             click.echo(problem if problem.startswith(f"{path}:") else f"{path}: {problem}")
@@ -439,12 +440,9 @@ def _refuse_ignored(ctx: click.Context, from_file: bool, fmt: str) -> None:
 
 
 def _course_from_file(path: Path) -> tuple[Any, list[Any]]:
-    from course_builder.powerboats.course.load import IllegalCourse, load_course
+    from course_builder.powerboats.course.load import load_course
 
-    try:
-        lake, course = load_course(read_json(path), catalog(path))
-    except IllegalCourse as exc:
-        raise CourseBuilderError(f"{path}: {exc}") from None
+    lake, course = read_json(path, lambda data: load_course(data, catalog(path)))
     return lake, [course]
 
 
@@ -476,6 +474,7 @@ def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> An
 def read_position(text: str, rules: Any) -> Any:
     """A position from its notation, or from a file (``-``: standard input) holding the notation
     (comment lines start with ``#``) or the position's JSON."""
+    from course_builder.core.jsonread import MAX_BYTES, parse
     from course_builder.powerboats.play.notation import (
         RaceBook,
         parse_position,
@@ -484,27 +483,24 @@ def read_position(text: str, rules: Any) -> Any:
 
     folders: list[Path] = []
 
-    def read_course(ref: str) -> Any:
+    def read_course(ref: str, reader: Callable[[Any], Any]) -> Any:
         path = as_path(ref)
-        data = read_json(path)
         if ref != "-":
             folders.insert(0, path.parent)  # its board file is looked for beside it
-        return data
+        return read_json(path, reader)
 
     book = RaceBook(catalog(folders=folders), read_course=read_course)
     if "|" in text:
         return parse_position(text, rules, book)
     path = as_path(text)
-    content = read_text(path)
+    lines = read_text(path, MAX_BYTES).splitlines()
     where = input_name(path)
-    content = "\n".join(line for line in content.splitlines()
-                        if not line.lstrip().startswith("#")).strip()
-    if content.startswith("{"):
-        try:
-            data = json.loads(content)
-        except (ValueError, RecursionError) as exc:
-            raise CourseBuilderError(f"{where}: not valid JSON ({str(exc)[:80]})") from None
-        return position_from_json(data, rules, book)
+    comment = [line.lstrip().startswith("#") for line in lines]
+    # comment lines left blank, so that JSON errors give the file's own line numbers
+    json_text = "\n".join("" if c else line for c, line in zip(comment, lines, strict=True))
+    if json_text.lstrip().startswith("{"):
+        return parse(json_text, where).read(lambda data: position_from_json(data, rules, book))
+    content = "\n".join(line for c, line in zip(comment, lines, strict=True) if not c).strip()
     if "|" not in content:
         raise CourseBuilderError(f"{where}: no position in it (expected 'COURSE | BOATS | COLOUR "
                                  "TURN', see docs/notation.md)")
@@ -580,17 +576,17 @@ def adjudicate_cmd(position_text: str, move_text: str, fmt: str, **options: Any)
     except IllegalMove as exc:
         trace = explain(exc.events)
         if fmt == "json":
-            click.echo(json.dumps({"legal": False, "boat": position.boat.colour,
-                                   "move": move.notation(), "reason": exc.reason,
-                                   "legal_alternatives": list(exc.legal), "trace": list(trace),
-                                   "position": position.notation()}, indent=1))
+            click.echo(json_text({"legal": False, "boat": position.boat.colour,
+                                  "move": move.notation(), "reason": exc.reason,
+                                  "legal_alternatives": list(exc.legal), "trace": list(trace),
+                                  "position": position.notation()}), nl=False)
         else:
             for i, line in enumerate(trace, start=1):
                 click.echo(f"{i}. {line}")
             click.echo(f"illegal: {exc}")
         raise SystemExit(ILLEGAL_MOVE) from None
     if fmt == "json":
-        click.echo(json.dumps({"legal": True, **outcome.to_json()}, indent=1))
+        click.echo(json_text({"legal": True, **outcome.to_json()}), nl=False)
         return
     for i, line in enumerate(outcome.trace, start=1):
         click.echo(f"{i}. {line}")
@@ -633,11 +629,11 @@ def moves_cmd(position_text: str, dice: str, fmt: str, **options: Any) -> None:
         raise CourseBuilderError(problem)
     choices = [(c, c.preview()) for c in heading_choices(position, values)]
     if fmt == "json":
-        click.echo(json.dumps([
+        click.echo(json_text([
             {"turn": c.turn, "heading": c.heading.name, "legal": c.legal, "free": c.reach,
              "path": [list(h.offset) for h in ahead.path], "crash": ahead.crash,
              "damage": ahead.damage, "race_over": ahead.race_over}
-            for c, ahead in choices], indent=1))
+            for c, ahead in choices]), nl=False)
         return
     boat = position.boat
     click.echo(f"{boat.colour} at {boat.hex.offset} heading {boat.heading.name}, total "

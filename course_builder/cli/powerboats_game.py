@@ -9,7 +9,6 @@ what each heading does before the player commits, rolls dice only when asked, ta
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -35,6 +34,7 @@ from course_builder.cli.powerboats import (
     powerboats,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
 from course_builder.core.output import write_atomic
 
 
@@ -47,7 +47,7 @@ def _book(record: Path) -> Any:
 
 
 def _load_record(path: Path) -> Any:
-    from course_builder.powerboats.play.record import read_record
+    from course_builder.powerboats.game.record import read_record
 
     return read_record(read_text(path), input_name(path))
 
@@ -65,7 +65,7 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
     """Check a game record: play every placement and move again with the rules, and report the
     first one that is illegal or does not match (wrong boat, wrong turn, a result or standing that
     differs) with its line and move number; or the standings. Exit 1 if it does not stand up."""
-    from course_builder.powerboats.play.record import replay
+    from course_builder.powerboats.game.record import replay
 
     record = _load_record(record_path)
     with progress_bar("replaying") as progress:
@@ -74,12 +74,12 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
     standing = [{"colour": s.colour, "points": s.points, "by_race": list(s.by_race),
                  "rank": s.rank} for s in game.standings()]
     if fmt == "json":
-        click.echo(json.dumps({
+        click.echo(json_text({
             "file": str(record_path), "ok": done.ok, "entries": len(record.lines),
             "races_finished": len(game.results),
             "error": None if error is None else {"line": error.line, "move": error.number,
                                                  "reason": error.reason, "message": str(error)},
-            "standings": standing}, indent=1))
+            "standings": standing}), nl=False)
     elif done.ok:
         state = "game over" if game.over else f"race {game.race_name} under way"
         click.echo(f"{record_path}: ok: {len(record.lines)} entries, "
@@ -181,7 +181,7 @@ def _no_new_game_options() -> None:
 
 
 def _resumed(path: Path) -> tuple[Any, int]:
-    from course_builder.powerboats.play.record import replay
+    from course_builder.powerboats.game.record import replay
 
     record = _load_record(path)
     done = replay(record, _book(path))
@@ -194,9 +194,9 @@ def _resumed(path: Path) -> tuple[Any, int]:
 def _new_game(players: str, names: str | None, start_player: str | None, seed: int,
               expansion: bool, scoring: str, options: dict[str, Any], choice: Any) -> Any:
     from course_builder.powerboats.course.generate import CourseMaker
-    from course_builder.powerboats.play.game import SeatError, check_seats, new_game
+    from course_builder.powerboats.game.game import SeatError, check_seats, new_game
+    from course_builder.powerboats.game.scoring import Scoring
     from course_builder.powerboats.play.race import Race
-    from course_builder.powerboats.play.scoring import Scoring
 
     colours = [c.strip().lower() for c in players.split(",") if c.strip()]
     name_list = [n.strip() for n in names.split(",")] if names else []
@@ -280,7 +280,7 @@ class Table:
     # -- placing and moving ----------------------------------------------------------------
 
     def _announce(self) -> None:
-        from course_builder.powerboats.play.game import Placement
+        from course_builder.powerboats.game.game import Placement
 
         game = self.game
         if game.placing:
@@ -418,7 +418,7 @@ class Table:
         self.save()
 
     def _undo(self) -> None:
-        from course_builder.powerboats.play.game import replay_history
+        from course_builder.powerboats.game.game import replay_history
 
         history = self.game.history
         if not history:
@@ -429,7 +429,7 @@ class Table:
         self.save()
 
     def save(self) -> None:
-        from course_builder.powerboats.play.record import write_record
+        from course_builder.powerboats.game.record import write_record
 
         write_atomic(self.record, write_record(self.game, {"Seed": str(self.seed)}))
 
@@ -440,7 +440,7 @@ def _canonical(text: str) -> str:
 
 
 def _entry_text(entry: Any) -> str:
-    from course_builder.powerboats.play.game import Placement
+    from course_builder.powerboats.game.game import Placement
 
     if isinstance(entry, Placement):
         r, c = entry.hex.offset

@@ -5,7 +5,6 @@ long, fair or dangerous (docs/simulation.md); par is the exact expected length w
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from course_builder.cli.powerboats import (
     read_position,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
 
 
 def _bots_option(fn: Any) -> Any:
@@ -167,9 +167,8 @@ def simulate_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     summary = summarize(runs)
     _write_extras(lake, runs, summary, plot_turns, plot_crashes, records_dir, job)
     if fmt == "json":
-        emit(json.dumps({"courses": list(job.codes), "bots": list(names), "seed": seed,
-                         "rules": rules.notation() or "default", **summary.to_json()},
-                        indent=1) + "\n", output)
+        emit(json_text({"courses": list(job.codes), "bots": list(names), "seed": seed,
+                        "rules": rules.notation() or "default", **summary.to_json()}), output)
     else:
         emit(_summary_text(job, summary), output)
 
@@ -329,14 +328,13 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
     tied = tied_with_best(chosen, measure)
     played = "auto" if games is None else games
     if fmt == "json":
-        emit(json.dumps({"measure": measure, "games_per_course": played, "bots": list(names),
-                         "seed": seed, "courses_rated": len(rated),
-                         "games_played": sum(r.summary.games for r in rated),
-                         "best": [{**r.to_json(), "measure": r.estimate(measure).to_json(3),
-                                   "tied_with_best": t} for r, t in zip(chosen, tied,
-                                                                         strict=True)],
-                         "tied_with_best": sum(tied), "intervals": METHODS}, indent=1) + "\n",
-             output)
+        emit(json_text({"measure": measure, "games_per_course": played, "bots": list(names),
+                        "seed": seed, "courses_rated": len(rated),
+                        "games_played": sum(r.summary.games for r in rated),
+                        "best": [{**r.to_json(), "measure": r.estimate(measure).to_json(3),
+                                  "tied_with_best": t} for r, t in zip(chosen, tied,
+                                                                        strict=True)],
+                        "tied_with_best": sum(tied), "intervals": METHODS}), output)
         return
     each = (f"{games} games each" if games is not None else
             f"games until the interval is narrow, {sum(r.summary.games for r in rated)} in all")
@@ -432,10 +430,10 @@ def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: boo
         else:
             table = solve_par(the_race, par_options, positions=[position], progress=progress)
     if position is None:
-        emit(json.dumps(result.to_json(), indent=1) if fmt == "json" else par_text(result),
+        emit(json_text(result.to_json()) if fmt == "json" else par_text(result),
              output)
     elif fmt == "json":
-        emit(json.dumps({**position_json(table, position), "options": par_options.to_json(),
-                         "model": table.stats.to_json()}, indent=1), output)
+        emit(json_text({**position_json(table, position), "options": par_options.to_json(),
+                        "model": table.stats.to_json()}), output)
     else:
         emit(position_words(table, position), output)

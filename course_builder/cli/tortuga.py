@@ -8,9 +8,7 @@ on adjacency or distance on an unverified layout carries the warning (ruling TOR
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ from course_builder.cli.common import (
     input_name,
     output_option,
     progress_bar,
+    read_json,
     read_text,
     resolve_seed,
     seed_option,
@@ -31,11 +30,11 @@ from course_builder.cli.common import (
 from course_builder.cli.statefiles import (
     emit_with_state,
     is_stdout,
-    read_state_json,
     refuse_output_over_state,
     state_target,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import hex_pairs, json_text
 
 MAX_FILE_BYTES = 1_000_000
 STATE_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
@@ -54,17 +53,10 @@ def tortuga() -> None:
 
 def _read_state(path: Path) -> Any:
     """The game state in a JSON file (``-``: standard input); every problem is one line naming
-    the file (and the field)."""
+    the file (and the field, with its line and column)."""
     from course_builder.tortuga.statejson import state_from_json
 
-    data = read_state_json(path, MAX_FILE_BYTES)
-    name = input_name(path)
-    try:
-        return state_from_json(data)
-    except RecursionError:
-        raise CourseBuilderError(f"{name}: nested too deeply") from None
-    except CourseBuilderError as exc:
-        raise CourseBuilderError(f"{name}: {exc}") from None
+    return read_json(path, state_from_json)
 
 
 def _layout_file(layout: str) -> Any:
@@ -340,9 +332,8 @@ def _answer(outcome: Any, fmt: str, output: Path | None, write_state: Path | Non
 
 
 def _dumps(data: Any) -> str:
-    """Indented JSON with stable keys, each [row, col] pair on one line."""
-    text = json.dumps(data, indent=1, sort_keys=True)
-    return re.sub(r"\[\s+(-?\d+),\s+(-?\d+)\s+\]", r"[\1, \2]", text) + "\n"
+    """JSON text of a state or an answer: sorted keys, each [row, col] hex on one line."""
+    return json_text(data, sort_keys=True, fold=hex_pairs)
 
 
 def _rulings(this_player: str = "mover", captured_returnable: bool = False) -> Any:

@@ -9,7 +9,6 @@ verdict is printed first), 2 usage error, 3 internal error. A new state is writt
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -25,24 +24,22 @@ from course_builder.cli.common import (
     input_name,
     output_option,
     progress_bar,
+    read_json,
     resolve_seed,
     seed_option,
 )
 from course_builder.cli.statefiles import (
     emit_with_state,
     is_stdout,
-    read_state_json,
     refuse_output_over_state,
     state_target,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
 
 if TYPE_CHECKING:
     from course_builder.core.hexgrid import Direction
     from course_builder.vanuatu.state import State
-
-MAX_STATE_BYTES = 1_000_000
-MAX_DEPTH = 6  # a state nests 4 deep: state > spaces > space > list
 
 
 @click.group(cls=GameGroup)
@@ -58,35 +55,15 @@ def vanuatu() -> None:
 # -------------------------------------------------------------------------------------------------
 
 
-def _depth(data: Any) -> int:
-    """Nesting depth of JSON data, without recursion."""
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            break
-        if isinstance(value, dict):
-            stack.extend((v, level + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, level + 1) for v in value)
-    return deepest
-
-
 def load_state(path: Path, overrides: dict[str, Any]) -> State:
     """A board state from a file, with the rulings given on the command line applied."""
-    from course_builder.vanuatu.errors import StateError, VanuatuError
     from course_builder.vanuatu.statejson import state_from_json
 
-    name = input_name(path)
-    data = read_state_json(path, MAX_STATE_BYTES)
-    if _depth(data) > MAX_DEPTH:
-        raise StateError(f"{name}: JSON nested deeper than a board state ever is")
+    state = read_json(path, state_from_json)
     try:
-        state = state_from_json(data)
         return replace(state, rules=state.rules.changed(**overrides))
-    except VanuatuError as exc:
-        raise VanuatuError(f"{name}: {exc}") from None
+    except CourseBuilderError as exc:
+        raise CourseBuilderError(f"{input_name(path)}: {exc}") from None
 
 
 def state_argument(fn: F) -> F:
@@ -146,7 +123,7 @@ def _show(fmt: str, lines: Sequence[str], payload: dict[str, Any], output: Path 
     """The answer (text or JSON) to stdout or ``-o FILE``; with ``after`` and ``save``, the new
     state to its file as well (both files or neither)."""
     refuse_output_over_state(output, "--save FILE writes the new state")
-    content = json.dumps(payload, indent=1) + "\n" if fmt == "json" else "\n".join(lines) + "\n"
+    content = json_text(payload) if fmt == "json" else "\n".join(lines) + "\n"
     emit_with_state(content, output, (save, after.dumps()) if after and save else None, "--save")
     if after is not None and save is None and fmt == "text":
         click.echo("note: the new state was not saved (add --save FILE)", err=True)

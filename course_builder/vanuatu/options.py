@@ -11,7 +11,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from course_builder.vanuatu.errors import VanuatuError, shown
+from course_builder.core.jsonread import JsonPath, Value
+from course_builder.vanuatu.errors import VanuatuError
 
 
 class ShortRound(StrEnum):
@@ -60,7 +61,7 @@ class Rules:
         """These rules with some rulings changed (``None`` values keep the current choice)."""
         current = self.to_json()
         current.update({k: v for k, v in changes.items() if v is not None})
-        return rules_from_json(current, "rules")
+        return rules_from_json(current)
 
 
 _KINDS: dict[str, Any] = {
@@ -73,26 +74,16 @@ _KINDS: dict[str, Any] = {
 }
 
 
-def rules_from_json(data: Any, where: str = "rules") -> Rules:
-    """Rulings from a JSON object; unknown names and wrong values raise a one-line error."""
-    if not isinstance(data, dict):
-        raise VanuatuError(f"{where}: expected an object of rulings, got {shown(data)}")
+def rules_from_json(data: Any, path: JsonPath = ("rules",)) -> Rules:
+    """Rulings from a JSON object (at ``path`` in a state); unknown names and wrong values raise
+    a one-line error naming the field."""
+    rulings = Value(data, path, VanuatuError).fields(tuple(_KINDS),
+                                                      what="an object of rulings")
     values: dict[str, Any] = {}
-    for name, value in data.items():
-        kind = _KINDS.get(name)
-        if kind is None:
-            raise VanuatuError(f"{where}: unknown ruling {shown(name)} (known: "
-                                     f"{', '.join(_KINDS)})")
+    for name in rulings:
+        kind = _KINDS[name]
         if kind is bool:
-            if not isinstance(value, bool):
-                raise VanuatuError(f"{where}.{name}: expected true or false, got "
-                                         f"{shown(value)}")
-            values[name] = value
-            continue
-        allowed = [str(m) for m in kind]
-        if value not in allowed:
-            raise VanuatuError(f"{where}.{name}: expected one of {', '.join(allowed)}, got "
-                                     f"{shown(value)}")
-        values[name] = kind(value)
+            values[name] = rulings[name].boolean()
+        else:
+            values[name] = kind(rulings[name].choice([str(m) for m in kind]))
     return Rules(**values)
-

@@ -23,9 +23,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction
+from course_builder.core.jsonwrite import fits, json_text
 from course_builder.vanuatu.archipelago import Archipelago, archipelago
 from course_builder.vanuatu.errors import VanuatuError, shown
-from course_builder.vanuatu.jsontext import dumps
 from course_builder.vanuatu.options import Rules
 from course_builder.vanuatu.tiles import Catalogue, Tile, catalogue
 
@@ -242,8 +242,9 @@ class State:
         }
 
     def dumps(self) -> str:
-        """The JSON text of the state."""
-        return dumps(self.to_json())
+        """The JSON text of the state: what fits on a line of 96 stays on one, so that a state
+        reads well in a diff."""
+        return json_text(self.to_json(), fold=fits(96))
 
     def graph(self) -> nx.DiGraph:
         """The footprint's networkx graph with what lies on each space as node attributes:

@@ -8,7 +8,7 @@ sailed on the course in view (a shown course, a course file, a pasted course cod
 is its race, and the other two races are made on its lake from the seed. Everything goes through
 the same pure functions (:class:`~course_builder.powerboats.lake.catalog.Catalog`,
 :class:`~course_builder.powerboats.course.generate.CourseMaker`,
-:func:`~course_builder.powerboats.play.game.new_game`).
+:func:`~course_builder.powerboats.game.game.new_game`).
 """
 
 from __future__ import annotations
@@ -16,15 +16,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from course_builder.core.jsonread import Value, inside
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.load import IllegalCourse, load_course
 from course_builder.powerboats.course.model import CourseError
+from course_builder.powerboats.game.game import new_game
+from course_builder.powerboats.game.scoring import RACE_NAMES, Scoring
 from course_builder.powerboats.lake.board import Board
 from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice
-from course_builder.powerboats.play.game import new_game
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.scoring import RACE_NAMES, Scoring
 from course_builder.web.state import _CATALOG, BOOK, Table, WebError, text_field
 
 FRESH_SEEDS = 2**31
@@ -48,33 +49,24 @@ def seed_field(data: dict[str, Any]) -> int:
         return random.SystemRandom().randrange(FRESH_SEEDS)
     if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) < 30:
         seed = int(seed.strip())
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise WebError(f"'seed': expected a whole number from 0 to {MAX_SEED}")
-    return seed
+    return Value(seed, ("seed",), WebError).whole(0, MAX_SEED)
 
 
 def flag(data: dict[str, Any], name: str) -> bool:
     """A true/false field of a request (false when absent)."""
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        raise WebError(f"'{name}': expected true or false")
-    return value
+    return Value(data.get(name, False), (name,), WebError).boolean()
 
 
 def lake(data: dict[str, Any], seed: int) -> Board:
     """The lake the request's ``board`` names (classic when absent), laid from ``seed``."""
-    name = data.get("board") or "classic"
-    if name not in BOARDS:
-        raise WebError(f"'board': {', '.join(BOARDS)}")
+    name = Value(data.get("board") or "classic", ("board",), WebError).choice(BOARDS)
     return _CATALOG.make(BOARDS[name], seed)
 
 
 def new_course(data: dict[str, Any]) -> tuple[Table, int]:
     """A random legal course for race A, B or C on the chosen lake (as ``powerboats
     course``)."""
-    race = data.get("race", "A")
-    if race not in RACE_NAMES:
-        raise WebError("'race': A, B or C")
+    race = Value(data.get("race", "A"), ("race",), WebError).choice(RACE_NAMES)
     seed = seed_field(data)
     board = lake(data, seed)
     course = CourseMaker(board).generate(race, seed, expansion=flag(data, "expansion"))
@@ -84,7 +76,8 @@ def new_course(data: dict[str, Any]) -> tuple[Table, int]:
 def course_from_file(data: Any) -> Table:
     """A course file's contents (as ``validate`` and ``sheet --course`` read it), checked."""
     try:
-        board, course = load_course(data, _CATALOG)
+        with inside(("course",)):
+            board, course = load_course(data, _CATALOG)
     except IllegalCourse as exc:
         raise CourseError(f"course file: {exc}") from None
     return Table("course", BOOK.race(course_code(course, board)))
@@ -123,12 +116,10 @@ def new_game_table(data: dict[str, Any]) -> Table:
     from the seed unless given), races A, B and C (:func:`game_races`)."""
     players = _colours(data)
     seed = seed_field(data)
-    scoring = data.get("scoring", "standard")
-    if scoring not in ("standard", "variant"):
-        raise WebError("'scoring': standard or variant")
-    start = data.get("start_player") or None
-    if start is not None and not isinstance(start, str):
-        raise WebError("'start_player': expected a colour")
+    scoring = Value(data.get("scoring", "standard"), ("scoring",), WebError).choice(
+        [s.value for s in Scoring])
+    start = Value(data.get("start_player") or None, ("start_player",), WebError).string(
+        what="a colour", null=True)
     rng = random.Random(f"powerboats-game:{seed}")
     first = (start or (rng.choice(players) if players else "")).lower()
     races = game_races(data, seed)

@@ -20,12 +20,13 @@ from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonread import Value
+from course_builder.powerboats.game.game import Game
+from course_builder.powerboats.game.record import read_record, replay, write_record
 from course_builder.powerboats.lake.catalog import Catalog
-from course_builder.powerboats.play.game import Game
 from course_builder.powerboats.play.notation import RaceBook, parse_position
 from course_builder.powerboats.play.position import Position
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.record import read_record, replay, write_record
 from course_builder.powerboats.play.rules import Rules
 
 KINDS = ("course", "position", "game")
@@ -97,20 +98,15 @@ def _seed_tag(seed: int | None) -> dict[str, str]:
 
 def text_field(data: dict[str, Any], name: str, limit: int = MAX_TEXT) -> str:
     """A string field of a request, present and not too long."""
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise WebError(f"'{name}': expected text")
-    if len(value) > limit:
-        raise WebError(f"'{name}': more than {limit} characters")
-    return value
+    return Value(data.get(name), (name,), WebError).string(longest=limit, what="text")
 
 
 def table_of(state: Any) -> Table:
     """The course, position or game a request's ``state`` stands for; one-line errors as the
     command line gives them."""
-    if not isinstance(state, dict) or state.get("kind") not in KINDS:
-        raise WebError(f"'state': expected an object whose kind is {', '.join(KINDS)}")
-    kind = state["kind"]
+    fields = Value(state, ("state",), WebError).fields(
+        None, what=f"an object whose kind is {', '.join(KINDS)}")
+    kind = fields["kind"].choice(KINDS)
     if kind == "course":
         return Table("course", BOOK.race(text_field(state, "code")))
     if kind == "position":

@@ -143,10 +143,10 @@ def test_check_command(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{", "game.json:1:2: not valid JSON: Expecting property name"),
-    ("[" * 100_000 + "]" * 100_000, "game.json: not usable JSON: nested too deeply"),
-    ('{"version": ' + "9" * 5000 + "}", "game.json: not usable JSON: a number with more than "
-     "4300 digits"),
-    ('{"format": 1}', "game.json: format: expected 'course_builder/tortuga-state', got 1"),
+    ("[" * 100_000 + "]" * 100_000, "game.json:1:17: not usable JSON: nested more than 16 deep"),
+    ('{"version": ' + "9" * 5000 + "}", "game.json:1:13: not usable JSON: a number with more "
+     "than 4300 digits"),
+    ('{"format": 1}', "game.json:1:12: format: expected 'course_builder/tortuga-state', got 1"),
     ("x" * 1_000_001, "game.json: larger than 1000000 bytes"),
     ("\udcff", "game.json: not UTF-8 text (byte 1)"),
 ])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -222,11 +223,12 @@ def test_a_state_from_stdin(game: Path, tmp_path: Path) -> None:
     (("version", True), "version: expected a whole number, got true"),
     (("version", 1.0), "version: expected a whole number, got 1.0"),
     (("players", 0, "influence", float("nan")), "not valid JSON: NaN is not a JSON number"),
-    (("players", 0, "influence", "3"), "players[0].influence: expected a whole number, got '3'"),
+    (("players", 0, "influence", "3"), "players[0].influence: expected a whole number from 0 to "
+                                       "10000, got '3'"),
     (("map", "verified", 0), "map.verified: expected true or false, got 0"),
-    (("mines", "supply", -1), "mines.supply: -1 is outside 0 to 8"),
-    (("players", 0, "influence", 10**30), "players[0].influence: 1000000000000000000000000000000 "
-                                           "is outside 0 to 10000"),
+    (("mines", "supply", -1), "mines.supply: expected a whole number from 0 to 8, got -1"),
+    (("players", 0, "influence", 10**30), "players[0].influence: expected a whole number from 0 "
+                                           "to 10000, got 1000000000000000000000000000000"),
 ])
 def test_state_types_are_strict(game: Path, change: tuple, message: str) -> None:
     data = json.loads(game.read_text())
@@ -235,8 +237,13 @@ def test_state_types_are_strict(game: Path, change: tuple, message: str) -> None
     for step in path:
         where = where[step]
     where[key] = value
-    game.write_text(json.dumps(data))  # NaN is written as NaN
-    assert one_line_error(run("check", str(game))) == f"Error: {game}: {message}\n"
+    text = json.dumps(data)  # NaN is written as NaN
+    game.write_text(text)
+    error = one_line_error(run("check", str(game)))
+    place = re.fullmatch(f"Error: {re.escape(str(game))}:1:([0-9]+): {re.escape(message)}\n",
+                         error)
+    assert place, error
+    assert text[int(place.group(1)) - 1:].startswith(json.dumps(value))  # the value's column
 
 
 def test_bad_file_contents_exit_1(game: Path, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.cli import cli
-from course_builder.vanuatu.jsontext import dumps
+from course_builder.core.jsonwrite import fits, json_text
 from tests.vanuatu.helpers import START, board, island
 
 
@@ -21,7 +21,7 @@ def run(*args: str, stdin: str | bytes | None = None):
 
 def write(tmp_path: Path, data, name: str = "game.json") -> str:
     path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else dumps(data), encoding="utf-8")
+    path.write_text(data if isinstance(data, str) else json_text(data, fold=fits(96)), encoding="utf-8")
     return str(path)
 
 
@@ -174,12 +174,15 @@ def test_score_forecast_plan(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{", "game.json:1:2: not valid JSON: Expecting property name enclosed in double quotes"),
-    ("[" * 100000, "game.json: not usable JSON: nested too deeply"),
-    ('{"round": ' + "9" * 5000 + "}", "game.json: not usable JSON: a number with more than"),
-    ('{"round": NaN}', "game.json: not valid JSON: NaN is not a JSON number"),
-    ('{"a": [[[[[[[1]]]]]]]}', "game.json: JSON nested deeper than a board state ever is"),
-    ('{"spaces": {}, "round": "2"}', "game.json: round: expected a whole number 1-8, got '2'"),
-    ("[]", "game.json: a board state is a JSON object, got []"),
+    ("[" * 100000, "game.json:1:17: not usable JSON: nested more than 16 deep"),
+    ('{"round": ' + "9" * 5000 + "}", "game.json:1:11: not usable JSON: a number with more than"),
+    ('{"round": NaN}', "game.json:1:11: not valid JSON: NaN is not a JSON number"),
+    ('{"a": ' + "[" * 16 + "1" + "]" * 16 + "}", "game.json:1:22: not usable JSON: nested more "
+     "than 16 deep"),
+    ('{"spaces": {}, "round": "2"}', "game.json:1:25: round: expected a whole number from 1 to 8, "
+     "got '2'"),
+    ('{"spaces": {},\n "colour": 1}', "game.json:2:12: colour: unknown field (known: format,"),
+    ("[]", "game.json:1:1: expected a board state (a JSON object), got []"),
 ])
 def test_bad_state_files_are_one_line_errors(tmp_path: Path, content: str, message: str) -> None:
     path = write(tmp_path, content)
@@ -239,7 +242,7 @@ def test_a_misplaced_efate_is_one_line_naming_the_file_and_the_space(tmp_path: P
     result = run("show", path)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"Error: {path}: spaces.8.tile: Efate always lies on space 2, not on space 8 "
+        f"Error: {path}:1:27: spaces.8.tile: Efate always lies on space 2, not on space 8 "
         "(rule SETUP)"]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -198,23 +199,30 @@ def test_a_state_from_stdin(game: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("key", "value", "message"), [
-    ("version", True, "version: expected 1, got true"),
-    ("version", 1.0, "version: expected 1, got 1.0"),
-    ("round", 2.0, "round: expected a whole number 1-8, got 2.0"),
+    ("version", True, "version: expected a whole number, got true"),
+    ("version", 1.0, "version: expected a whole number, got 1.0"),
+    ("version", 2, "version: this program reads version 1, got 2"),
+    ("round", 2.0, "round: expected a whole number from 1 to 8, got 2.0"),
     ("round", float("nan"), "not valid JSON: NaN is not a JSON number"),
     ("floods", [2.0], "floods[0]: the waters rise in rounds 2, 4, 6 and 8, got 2.0"),
     ("floods", [True], "floods[0]: the waters rise in rounds 2, 4, 6 and 8, got true"),
-    ("seed", 2**63, f"seed: expected a whole number 0-{2**63 - 1}, got {2**63}"),
-    ("seed", -1, f"seed: expected a whole number 0-{2**63 - 1}, got -1"),
+    ("seed", 2**63, f"seed: expected a whole number from 0 to {2**63 - 1} or null, got {2**63}"),
+    ("seed", -1, f"seed: expected a whole number from 0 to {2**63 - 1} or null, got -1"),
     ("seed", float("inf"), "not valid JSON: Infinity is not a JSON number"),
-    ("dikes_left", False, "dikes_left: expected a whole number 0-20, got false"),
+    ("dikes_left", False, "dikes_left: expected a whole number from 0 to 20, got false"),
 ])
 def test_state_types_are_strict(game: Path, key: str, value, message: str) -> None:
     data = json.loads(game.read_text())
     data[key] = value
     data["round"] = data["round"] if key == "round" else 4
-    game.write_text(json.dumps(data))  # NaN and Infinity are written as such
-    assert one_line_error(run("show", str(game))) == f"Error: {game}: {message}\n"
+    text = json.dumps(data)  # NaN and Infinity are written as such
+    game.write_text(text)
+    error = one_line_error(run("show", str(game)))
+    place = re.fullmatch(f"Error: {re.escape(str(game))}:1:([0-9]+): {re.escape(message)}\n",
+                         error)
+    assert place, error
+    where = text[int(place.group(1)) - 1:]  # the column of the value at fault
+    assert where.startswith(json.dumps(value[0] if isinstance(value, list) else value))
 
 
 def test_the_largest_seed_reads_back(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex, to_offset
+from course_builder.core.jsonread import Value
 from course_builder.core.records import frozen_record
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import BoardSource
@@ -67,17 +68,10 @@ class CourseOptions:
         """Options from a course file's ``options`` object; anything else is refused."""
         if data is None:
             return cls()
-        if not isinstance(data, dict):
-            raise CourseError(f"options: expected an object like {{\"finish_buoy_on_water\": "
-                              f"false}}, got {type(data).__name__}")
-        unknown = sorted(set(data) - set(cls().to_json()))
-        if unknown:
-            raise CourseError(f"options: unknown option(s) {', '.join(map(repr, unknown))}")
-        values = {key: data.get(key, False) for key in cls().to_json()}
-        for key, value in values.items():
-            if not isinstance(value, bool):
-                raise CourseError(f"options: {key!r} must be true or false, got {value!r}"[:200])
-        return cls(**values)
+        names = tuple(cls().to_json())
+        options = Value(data, (), CourseError).fields(
+            names, what="an object like {\"finish_buoy_on_water\": false}")
+        return cls(**{key: options.get(key, False).boolean() for key in names})
 
 
 @frozen_record

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonread import Value
 from course_builder.core.records import frozen_record, record_fields
 
 SINK_AT = 4
@@ -100,16 +101,17 @@ class Rules:
     @classmethod
     def from_json(cls, data: Any) -> Rules:
         """Options from JSON data; unknown options and values of the wrong kind are refused."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules: expected an object of options, got {type(data).__name__}")
-        defaults = cls()
-        unknown = sorted(set(data) - set(defaults.to_json()))
-        if unknown:
-            raise RulesError(f"unknown rules option(s): {', '.join(unknown)}")
-        for key, value in data.items():
-            if not isinstance(getattr(defaults, key), StrEnum) and not isinstance(value, bool):
-                raise RulesError(f"rules: {key} must be true or false, got {value!r}"[:200])
-        return cls(**data)
+        defaults = cls().to_json()
+        options = Value(data, (), RulesError).fields(tuple(defaults),
+                                                     what="an object of rules options")
+        values: dict[str, Any] = {}
+        for key in options:
+            default = getattr(cls(), key)
+            if isinstance(default, StrEnum):
+                values[key] = options[key].choice([v.value for v in type(default)])
+            else:
+                values[key] = options[key].boolean()
+        return cls(**values)
 
 
     def notation(self) -> str:
