@@ -38,7 +38,7 @@ from course_builder.powerboats.study.space import (
     SUNK,
     StateSpace,
 )
-from course_builder.powerboats.study.sweep import RowSweep, sweep_tables
+from course_builder.powerboats.study.sweep import PAIR, RowSweep, sweep_tables
 from course_builder.powerboats.study.transitions import (
     FINISHED_ROUND,
     Result,
@@ -439,6 +439,7 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     order = solve_order(space)
     slices = [space.dice.total_slice(t) for t in range(len(index.kept))]
     table: np.ndarray = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES), dtype=dtype)
+    pair_tables = np.empty((PAIR, *table.shape), dtype=dtype)
     tables = sweep_tables(index.kept, index.crashed, index.src, space.dice, slices, n_p,
                           len(table), dtype)
     update = RowSweep(tables, n_s, n_p, len(space.dice.plans), dtype)
@@ -452,13 +453,23 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
             watch = residual < 2 * SPARSE_BELOW
             residual = 0.0
             moving.clear()
-            for r in order:
-                layout.crash_table(values[r], sink_penalty, table)
-                change = update(cells[r], after[r], table, flat, targets[r])
-                residual = max(residual, float(change.max()))
-                if watch:
-                    places, damages = np.nonzero(change.reshape(n_p, DAMAGES) > tolerance / 10)
-                    moving[r] = (places, damages)
+            for k in range(0, len(order), PAIR):
+                rows = order[k:k + PAIR]
+                if len(rows) == PAIR:  # two rows at once, one a core (RowSweep.pair)
+                    for j, r in enumerate(rows):
+                        layout.crash_table(values[r], sink_penalty, pair_tables[j])
+                    changes = update.pair(*((cells[r], after[r], pair_tables[j], targets[r])
+                                            for j, r in enumerate(rows)), flat)
+                else:
+                    layout.crash_table(values[rows[0]], sink_penalty, table)
+                    changes = (update(cells[rows[0]], after[rows[0]], table, flat,
+                                      targets[rows[0]]),)
+                for r, change in zip(rows, changes, strict=True):
+                    residual = max(residual, float(change.max()))
+                    if watch:
+                        places, damages = np.nonzero(change.reshape(n_p, DAMAGES)
+                                                     > tolerance / 10)
+                        moving[r] = (places, damages)
             sweeps += 1
             if progress:
                 progress(sweeps, residual)
