@@ -171,3 +171,17 @@ def test_the_strong_bot_takes_a_legal_step_with_more_dice_than_its_plan_holds() 
     dice = (*kept_dice(boat, step), *([2] * step.rolled_count))
     assert bot.choose_turn(position, dice) in [c.turn for c in heading_choices(position, dice)
                                                if c.legal]
+
+
+def test_every_course_of_races_a_and_b_with_the_tiles_gets_its_moves() -> None:
+    """A rounding move is answered in every rounding state by one move of its signature played
+    by the kernel, so that move must be legal: where a tile is within reach, the kernel's own
+    heading rule (with the tiles played out) says which are (this once failed on an atlas
+    course whose straight-run heading was illegal by the tiles)."""
+    from course_builder.powerboats.study.atlas import courses_of
+    from course_builder.powerboats.study.plan import race_moves
+
+    board = classic_board()
+    for course, _tiles in courses_of(board, 1, races="AB", expansion=(True,)):
+        places, moves = race_moves(Race(board, course))
+        assert (moves.target >= 0).any() and places.count > 0

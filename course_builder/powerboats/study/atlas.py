@@ -157,10 +157,13 @@ def exact_pars(jobs: Sequence[SimJob], *, workers: int | None = None, scheduler:
 def course_par(code: str, rules: str) -> float | None:
     """Exact par of one course (a worker's task: one core, the solve's own threads held to
     one)."""
-    from course_builder.powerboats.study.par import par_for
-    from course_builder.powerboats.study.runner import _races
+    import numba
 
-    race = _races((code,), rules)[0]
+    from course_builder.powerboats.study.par import par_for
+    from course_builder.powerboats.study.runner import races_of
+
+    numba.set_num_threads(1)  # the workers already fill the cores
+    race = races_of(SimJob((code,), (), 0, rules))[0]
     return par_for(race, keep_table=False).par
 
 

@@ -244,7 +244,11 @@ class _MoveBuilder:
             crash = total - steps
             self.damage[place, total] = np.minimum(crash, 127)
             self.dice_mode[place, total] = np.where(crash > 0, LOSE_DICE, KEEP_DICE)
-            for k, d, turn in zip(*np.nonzero(quiets < steps), strict=True):
+            self.signature[place, total] = -1
+            near = ((tiles <= np.minimum(total, runs)).any(axis=2) if tiled and total
+                    else np.zeros(runs.shape[:2], dtype=bool))
+            plain = legal & (quiets < steps) & ~near[:, :, None]  # the kernel judges the others
+            for k, d, turn in zip(*np.nonzero(plain), strict=True):
                 d2, n = turn_to[d, turn], steps[k, d, turn]
                 found = lines.get((k, d2, n))
                 if found is None:
@@ -252,7 +256,6 @@ class _MoveBuilder:
                                                                   ahead[k, d2, :n + 1])
                 self.signature[k * 6 + d, total, turn] = found
             if tiled and total:
-                near = (tiles <= np.minimum(total, runs)).any(axis=2)
                 kernel.extend((int(k) * 6 + int(d), total) for k, d in zip(*np.nonzero(near),
                                                                              strict=True))
         return kernel
@@ -304,6 +307,9 @@ class _MoveBuilder:
             d = choice.heading
             if not wait and race.tile_ahead[hex_i][d] > min(total, race.clear_run[hex_i][d]):
                 self.target[place, total, turn] = self.straight[place, total, turn]
+                steps = min(total, race.clear_run[hex_i][d])
+                self.signature[place, total, turn] = -1 if race.quiet_run[hex_i][d] >= steps \
+                    else self.path_signature(place, total, turn, race.paths[hex_i][d][:steps + 1])
                 continue
             key = (hex_i, int(d), total)
             found = None if wait else self.tile_moves.get(key)
