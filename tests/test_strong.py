@@ -112,7 +112,7 @@ def _bellman(plan: Plan) -> np.ndarray:
 
 @pytest.mark.parametrize("make", [tiny_race, tiles_race], ids=["plain", "expansion"])
 def test_the_plans_values_solve_its_bellman_equation_sim06(make) -> None:
-    plan = build_plan(make(), tolerance=1e-9)
+    plan = build_plan(make(), tolerance=1e-9, float64=True)
     again = _bellman(plan)
     live = plan.values < SINK_TURNS
     assert np.abs(again - plan.values)[live].max() < 1e-6

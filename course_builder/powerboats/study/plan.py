@@ -32,12 +32,12 @@ from __future__ import annotations
 import functools
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from course_builder.core.hexgrid import Direction
+from course_builder.core.hexgrid import Direction, Hex
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.play.kernel import (
     HEADINGS,
@@ -153,6 +153,9 @@ class Places:
             self.waiting[h * 6:h * 6 + 6] = self.plain + np.arange(k * 6, k * 6 + 6)
         self.redoubts = redoubts
         self.count = self.plain + 6 * len(redoubts)
+        self.hex_of = np.array([h for h in self.hexes for _d in range(6)]
+                               + [h for h in redoubts for _d in range(6)], dtype=np.int64)
+        """The hex (board index) of each place."""
 
     def of(self, hex_index: int, heading: int, wait: bool) -> int:
         """The place of a boat (-1 where a boat cannot be)."""
@@ -432,9 +435,12 @@ def check_moves(race: Race, table: Plan, places: Sequence[int] | None = None) ->
 class Plan:
     """A race's plan: the places, the dice model, the moves and the values (rounding state x
     place x dice set): ``values`` before the dice step, ``after`` after the roll (the best
-    heading's, this turn included)."""
+    heading's, this turn included). It keeps the board's index of hexes, not the race: the race
+    keeps the plan (``race.memo``), and a plan that kept the race would make a cycle that only
+    the garbage collector's rare full passes free (an atlas's worker plays course after
+    course)."""
 
-    race: Race
+    index_of: Mapping[Hex, int]
     places: Places
     dice: DiceModel
     moves: MoveTable
@@ -446,7 +452,7 @@ class Plan:
 
     def state(self, boat: Boat) -> tuple[int, int] | None:
         """(rounding state, place) of a racing boat, or None where the plan has none."""
-        place = self.places.of(self.race.board.index_of[boat.hex], boat.heading, boat.redoubt)
+        place = self.places.of(self.index_of[boat.hex], boat.heading, boat.redoubt)
         if place < 0:
             return None
         return rounding_code(boat), place
@@ -476,17 +482,18 @@ def race_moves(race: Race) -> tuple[Places, MoveTable]:
     return found
 
 
-def build_plan(race: Race, *, tolerance: float = TOLERANCE) -> Plan:
-    """The plan of ``race`` (see the module docstring)."""
+def build_plan(race: Race, *, tolerance: float = TOLERANCE, float64: bool = False) -> Plan:
+    """The plan of ``race`` (see the module docstring); values in float32 unless ``float64``."""
     from course_builder.powerboats.study.plan_sweep import solve
 
     started = time.perf_counter()
     dice = dice_model(race.rules.zero_dice_turn)
     places, moves = race_moves(race)
     built = time.perf_counter()
-    values, after, sweeps = solve(moves, dice, places, tolerance)
-    return Plan(race, places, dice, moves, values, after, sweeps, built - started,
-                time.perf_counter() - built)
+    values, after, sweeps = solve(moves, dice, places, tolerance,
+                                  np.float64 if float64 else np.float32)
+    return Plan(race.board.index_of, places, dice, moves, values, after, sweeps,
+                built - started, time.perf_counter() - built)
 
 
 def plan_for(race: Race) -> Plan:

@@ -48,18 +48,19 @@ Starting from the bound itself (from below) takes half as many sweeps again."""
 
 
 
-def solve(moves: MoveTable, dice: DiceModel, places: Places, tolerance: float
-          ) -> tuple[np.ndarray, np.ndarray, int]:
+def solve(moves: MoveTable, dice: DiceModel, places: Places, tolerance: float,
+          dtype: type[np.floating] = np.float32) -> tuple[np.ndarray, np.ndarray, int]:
     """Values before the dice step and after the roll (rounding state x place x dice set) and
-    the sweeps it took."""
+    the sweeps it took. The values are kept in ``dtype`` (float32: half the memory, and a
+    bot's choices need no more than its seven digits), the arithmetic is float64."""
     n_r, n_p, n_s = len(ROUNDINGS), places.count, len(dice.sets)
     t = dice_tables(dice)
     bound = lower_bound(moves, n_r)
     rows = n_r * n_p
-    table = np.empty((rows + 1, n_s), dtype=np.float64)  # and a row of zeros (see _solve)
+    table = np.empty((rows + 1, n_s), dtype=dtype)  # and a row of zeros (see _solve)
     table[:rows] = np.minimum(bound * START_SCALE, SINK_TURNS).reshape(rows, 1)
     table[rows] = 0.0
-    after = np.empty((rows, n_s), dtype=np.float64)
+    after = np.empty((rows, n_s), dtype=dtype)
     order = np.argsort(bound, axis=1, kind="stable").astype(np.int32)
     sweeps, _updates = _solve(table, after, order, moves.target, moves.damage, moves.dice_mode,
                     moves.dice_to, moves.signature, moves.answers, t.first, t.stop,

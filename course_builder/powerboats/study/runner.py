@@ -10,6 +10,7 @@ default is a process pool over the machine's cores; ``scheduler`` sends the same
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -49,7 +50,11 @@ class SimJob:
         return len(self.codes) == 3
 
 
-@lru_cache(maxsize=4)
+RACES_KEPT = 2
+"""Jobs whose races (and their bots' tables) a process keeps."""
+
+
+@lru_cache(maxsize=RACES_KEPT)
 def _races(codes: tuple[str, ...], rules: str) -> tuple[Race, ...]:
     """The races of a job, built once per process (the last few kept: an atlas's worker plays
     one course after another, and each race keeps its bots' tables)."""
@@ -68,7 +73,11 @@ def races_of(job: SimJob) -> tuple[Race, ...]:
 
 def run_games(job: SimJob, indices: Sequence[int]) -> list[GameRun]:
     """Play games ``indices`` of ``job`` (a worker's chunk)."""
+    misses = _races.cache_info().misses
     races = _races(job.codes, job.rules)
+    if _races.cache_info().misses > misses and _races.cache_info().currsize >= RACES_KEPT:
+        gc.collect()  # a race just dropped from the cache may keep tables in a cycle
+        # (the perfect bot's par table, the greedy bots' guide): free them now
     if job.whole_games:
         a, b, c = races
         setup = GameSetup(COLOURS[:len(job.bots)], COLOURS[0], (a, b, c))

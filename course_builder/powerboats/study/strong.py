@@ -24,7 +24,7 @@ import numpy as np
 from course_builder.powerboats.play.kernel import apply, dice_decisions, heading_choices
 from course_builder.powerboats.play.position import Boat, DiceStep, Position, Turn
 from course_builder.powerboats.study.dice import DiceModel
-from course_builder.powerboats.study.plan import DAMAGE_COSTS, SINK_TURNS, plan_for
+from course_builder.powerboats.study.plan import DAMAGE_COSTS, SINK_TURNS, Plan, plan_for
 from course_builder.powerboats.study.plan_sweep import after_roll
 from course_builder.powerboats.study.transitions import EMPTY_MOVES, MOVES, held_for
 
@@ -53,9 +53,55 @@ class StrongBot:
                                dice, self._scratch(len(dice.sets)))
         else:
             after = plan.after[r, p]
+        if len(position.boats) > 1:
+            after = self._among_boats(plan, position, r, p, after)
         steps, plans = _steps(dice, held)
         expected = dice.roll[plans] @ after
         return steps[int(np.argmin(expected))]
+
+    def _among_boats(self, plan: Plan, position: Position, r: int, p: int,
+                     after: np.ndarray) -> np.ndarray:
+        """The values after the roll with the other boats in the way: where the plan's move of a
+        total would end on another boat's hex, the kernel plays that total's headings in the
+        real position (a boat stops short of one, MOVE-05; one flying from a redoubt may then
+        come down on land, EXP-07) and those values replace the plan's."""
+        race = position.race
+        boat = position.boat
+        blocking = race.rules.finished_boats_block
+        index_of = race.board.index_of
+        others = [index_of[b.hex] for b in position.boats
+                  if b is not boat and not b.sunk and (blocking or not b.finished)]
+        targets = plan.moves.target[p]
+        ends = plan.places.hex_of[np.maximum(targets, 0)]
+        hit = (targets >= 0) & np.isin(ends, others)
+        if not hit.any():
+            return after
+        out = np.array(after, dtype=np.float64)
+        dice = plan.dice
+        cost = DAMAGE_COSTS[min(boat.damage, 3)]
+        for t in np.unique(np.nonzero(hit)[0]):
+            sl = dice.total_slice(int(t))
+            rolled = dice.sets[sl.start]
+            moving = _holding(position, rolled)
+            best = np.full(sl.stop - sl.start, np.inf)
+            moves = MOVES if rolled else EMPTY_MOVES
+            for k, choice in enumerate(heading_choices(moving, rolled)):
+                if not choice.legal:
+                    continue
+                outcome = apply(moving, moves[k])
+                a = outcome.position.boats[position.to_move]
+                state = plan.state(a)
+                if a.finished:
+                    value: np.ndarray | float = 0.0
+                elif a.sunk or state is None or cost[outcome.damage] >= SINK_TURNS:
+                    value = SINK_TURNS
+                elif tuple(sorted(a.dice)) == tuple(sorted(rolled)):  # kept: each set its own
+                    value = plan.values[state[0], state[1], sl] + cost[outcome.damage]
+                else:
+                    value = float(plan.value(a) + cost[outcome.damage])
+                best = np.minimum(best, value)
+            out[sl] = 1.0 + best
+        return out
 
     def _scratch(self, n: int) -> np.ndarray:
         found = getattr(self, "_out", None)
