@@ -33,7 +33,6 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.lake.catalog import BoardChoice, make_board
 from course_builder.powerboats.play.position import Position

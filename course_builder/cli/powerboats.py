@@ -376,10 +376,9 @@ def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[An
     """Each course with a note of what a quick simulation says of it (SIM-04)."""
     from course_builder.core.records import replace
     from course_builder.powerboats.course.code import course_code
+    from course_builder.powerboats.study.bots import DEFAULT_BOT
     from course_builder.powerboats.study.runner import SimJob, simulate_many
     from course_builder.powerboats.study.stats import summarize
-
-    from course_builder.powerboats.study.bots import DEFAULT_BOT
 
     jobs = [SimJob((course_code(c, lake),), (DEFAULT_BOT,) * 4, seed) for c in courses]
     with progress_bar("simulating") as progress:

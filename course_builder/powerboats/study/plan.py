@@ -248,15 +248,16 @@ class _MoveBuilder:
             self.damage[place, total] = np.minimum(crash, 127)
             self.dice_mode[place, total] = np.where(crash > 0, LOSE_DICE, KEEP_DICE)
             self.signature[place, total] = -1
-            near = ((tiles <= np.minimum(total, runs)).any(axis=2) if tiled and total
-                    else np.zeros(runs.shape[:2], dtype=bool))
+            near = np.zeros(runs.shape[:2], dtype=bool)
+            if tiled and total:
+                near |= (tiles <= np.minimum(total, runs)).any(axis=2)
             plain = legal & (quiets < steps) & ~near[:, :, None]  # the kernel judges the others
             for k, d, turn in zip(*np.nonzero(plain), strict=True):
                 d2, n = turn_to[d, turn], steps[k, d, turn]
                 found = lines.get((k, d2, n))
                 if found is None:
-                    found = lines[k, d2, n] = self.path_signature(k * 6 + d, total, turn,
-                                                                  ahead[k, d2, :n + 1])
+                    found = lines[k, d2, n] = self.path_signature(
+                        k * 6 + d, total, turn, ahead[k, d2, :n + 1].tolist())
                 self.signature[k * 6 + d, total, turn] = found
             if tiled and total:
                 kernel.extend((int(k) * 6 + int(d), total) for k, d in zip(*np.nonzero(near),

@@ -455,11 +455,13 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
             moving.clear()
             for k in range(0, len(order), PAIR):
                 rows = order[k:k + PAIR]
+                changes: tuple[np.ndarray, ...]
                 if len(rows) == PAIR:  # two rows at once, one a core (RowSweep.pair)
-                    for j, r in enumerate(rows):
-                        layout.crash_table(values[r], sink_penalty, pair_tables[j])
-                    changes = update.pair(*((cells[r], after[r], pair_tables[j], targets[r])
-                                            for j, r in enumerate(rows)), flat)
+                    a, b = rows
+                    layout.crash_table(values[a], sink_penalty, pair_tables[0])
+                    layout.crash_table(values[b], sink_penalty, pair_tables[1])
+                    changes = update.pair((cells[a], after[a], pair_tables[0], targets[a]),
+                                          (cells[b], after[b], pair_tables[1], targets[b]), flat)
                 else:
                     layout.crash_table(values[rows[0]], sink_penalty, table)
                     changes = (update(cells[rows[0]], after[rows[0]], table, flat,

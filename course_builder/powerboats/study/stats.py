@@ -29,6 +29,9 @@ from course_builder.powerboats.study.simulate import BoatRun, GameRun
 
 PERCENTILES = (10, 25, 50, 75, 90)
 
+NOTHING = Estimate(None)
+"""No figure (an immutable value: one shared default is safe)."""
+
 
 @dataclass(frozen=True)
 class Spread:
@@ -39,7 +42,7 @@ class Spread:
     mean: float | None
     stdev: float | None
     percentiles: dict[int, float]
-    interval: Estimate = Estimate(None)
+    interval: Estimate = NOTHING
 
     @classmethod
     def of_games(cls, games: Sequence[Sequence[float]]) -> Spread:
