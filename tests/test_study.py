@@ -1,5 +1,5 @@
 """Bots, simulation, statistics, plots and the atlas (issue: bots, fast simulation and course
-statistics; rulings SIM-01..SIM-04)."""
+statistics; rulings SIM-01..SIM-07)."""
 
 from __future__ import annotations
 
@@ -228,3 +228,88 @@ def test_a_bad_scheduler_address_is_the_users_mistake_in_one_line() -> None:
     assert result.exit_code == 1
     assert result.stderr.strip() == ("Error: cannot use the Dask scheduler 'foo': missing port "
                                      "number in address 'foo'")
+
+
+def test_no_bot_stalls_the_greedy_bot_that_turned_on_the_spot_finishes_sim05() -> None:
+    """Game 0 of seed 3 (whole games, four greedy bots): without the watch one boat turns on
+    the spot in race C until the turn limit; with it, its play is handed on once and every boat
+    finishes."""
+    from course_builder.powerboats.course.code import course_code
+    from course_builder.powerboats.study import watch
+
+    job = SimJob(tuple(course_code(MAKER.generate(r, 3), BOARD) for r in "ABC"),
+                 ("greedy",) * 4, 3)
+    (run,) = simulate(job, 1, workers=1)
+    assert len(run.races) == 3 and all(b.place for b in run.races[2].boats)
+    assert sum(b.stalls for b in run.races[2].boats) >= 1
+    before = watch.STALL_TURNS
+    watch.STALL_TURNS = 10**9
+    try:
+        (unwatched,) = simulate(job, 1, workers=1)
+    finally:
+        watch.STALL_TURNS = before
+    assert any(b.stranded for race in unwatched.races for b in race.boats)
+
+
+def test_unfinished_games_are_counted_and_left_out_of_every_figure_sim01() -> None:
+    job = SimJob((CODE,), ("strong", "random"), 6, max_turns=21)
+    runs = simulate(job, 20, workers=1)
+    summary = summarize(runs)
+    stopped = [r for r in runs if any(b.stranded for b in r.races[0].boats)]
+    assert 0 < summary.unfinished_games == len(stopped) < 20
+    counted = [b for r in runs if r not in stopped for b in r.races[0].boats]
+    assert summary.boat_races == len(counted)
+    finishers = [b.turns for b in counted if b.place]
+    assert summary.turns_to_finish.mean == pytest.approx(sum(finishers) / len(finishers))
+    assert summary.finish_rate.value == pytest.approx(len(finishers) / len(counted))
+
+
+def test_intervals_t_wilson_poisson_bootstrap_sim07() -> None:
+    import numpy as np
+
+    from course_builder.powerboats.study.intervals import (
+        bootstrap_interval,
+        mean_interval,
+        rate_interval,
+        t_quantile,
+    )
+
+    assert [round(t_quantile(df), 3) for df in (1, 2, 9, 30)] == [12.706, 4.303, 2.262, 2.042]
+    plain = mean_interval([1, 2, 3, 4, 5], [1] * 5)  # one boat a game: the plain t-interval
+    assert (plain.low, plain.high) == pytest.approx((3 - 2.776 * 0.7071, 3 + 2.776 * 0.7071),
+                                                    abs=1e-3)
+    wilson = rate_interval([1] * 10 + [0] * 90, [1] * 100)
+    assert (wilson.low, wilson.high) == pytest.approx((0.0552, 0.1744), abs=1e-4)
+    none = mean_interval([0, 0, 0], [4, 4, 4], counts_of_events=True)
+    assert (none.low, none.high) == pytest.approx((0.0, 3.689 / 12), abs=1e-3)
+    together = rate_interval([0, 4, 0, 4], [4] * 4)  # boats of a game go together:
+    apart = rate_interval([2, 2, 2, 2, 2, 2, 2, 2], [4] * 8)  # fewer effective samples
+    assert together.width > apart.width
+    data = np.arange(20, dtype=float)[:, None]
+    first = bootstrap_interval(lambda a: a.mean(axis=(1, 2)), data)
+    assert first == bootstrap_interval(lambda a: a.mean(axis=(1, 2)), data)  # seeded
+    assert first.low < 9.5 < first.high
+
+
+def test_the_atlas_says_which_courses_its_games_cannot_tell_apart_sim07() -> None:
+    from course_builder.powerboats.study.atlas import tied_with_best
+
+    courses = courses_of(BOARD, 1, races="A", expansion=(False,))[:4]
+    rated = rate([(BOARD, c, e) for c, e in courses], games=3, seed=2, bots=["strong"] * 2,
+                 workers=1)
+    ranked = best(rated, "short", 4)
+    tied = tied_with_best(ranked, "short")
+    first = ranked[0].estimate("short")
+    assert tied[0]
+    for r, t in zip(ranked, tied, strict=True):
+        e = r.estimate("short")
+        assert t == (e.low <= first.high and first.low <= e.high)
+
+
+def test_simulate_prints_one_line_for_many_records(tmp_path) -> None:
+    result = run("simulate", "--race", "game", "--seed", "2", "--games", "3", "--workers", "1",
+                 "--boats", "2", "--records", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert len(list(tmp_path.iterdir())) == 3
+    assert result.stderr.count("wrote") == 1
+    assert "wrote 3 game records to" in result.stderr
