@@ -17,7 +17,8 @@ from course_builder.powerboats.play.position import Boat, Position
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.study.par import ParOptions, solve_par, start_boats
 from course_builder.powerboats.study.perfect import race_alone
-from course_builder.powerboats.study.plan import (
+from course_builder.powerboats.study.plan import Plan, build_plan, check_moves, plan_for
+from course_builder.powerboats.study.plan_model import (
     DAMAGE_COSTS,
     DEAD,
     FINISHED,
@@ -25,10 +26,6 @@ from course_builder.powerboats.study.plan import (
     LOSE_DICE,
     ROUNDINGS,
     SINK_TURNS,
-    Plan,
-    build_plan,
-    check_moves,
-    plan_for,
 )
 from course_builder.powerboats.study.strong import StrongBot
 from course_builder.powerboats.study.watch import Watched

@@ -27,7 +27,7 @@ from numba import njit
 from course_builder.powerboats.play.position import DIE_FACES
 from course_builder.powerboats.play.rules import SINK_AT
 from course_builder.powerboats.study.dice import DiceModel, RollPlan, sub_multisets
-from course_builder.powerboats.study.plan import (
+from course_builder.powerboats.study.plan_model import (
     DAMAGE_COSTS,
     DEAD,
     FINISHED,
@@ -281,131 +281,154 @@ def _solve(values, after, order, target, damage, mode, dice_to, signature, answe
     that row plus a constant, one that keeps the dice reads its target's row plus its damage's
     cost, so every heading is one read and one addition. ``after`` is (rounding state x place,
     dice set). A (rounding state, place) none of whose moves' targets changed since its last
-    update is skipped (its update would give the same values)."""
-    n_p, n_t = target.shape[0], target.shape[1]
+    update is skipped (its update would give the same values). Returns the sweeps and the
+    updates made."""
+    n_p = target.shape[0]
     rows, n_s = after.shape
     n_r = rows // n_p
-    zero = rows
-    n_q = leaf.shape[0]
     w = np.empty(n_s)
     w_stay = np.empty(n_s)
-    g = np.empty(n_q)
+    g = np.empty(leaf.shape[0])
     changed_at = np.zeros(rows, dtype=np.int64)
     updated_at = np.zeros(rows, dtype=np.int64)
     moved = np.ones(rows, dtype=np.bool_)
     quiet = tolerance * quiet_share
-    third = 1.0 / 3.0
-    inf = np.inf
     clock = 0
     sweeps = 0
-    residual = inf
+    residual = np.inf
     while residual > tolerance and sweeps < max_sweeps:
         residual = 0.0
         for r in range(n_r):
             for i in range(n_p):
                 p = order[r, i]
                 node = r * n_p + p
-                if sweeps and not moved[node]:
-                    since = updated_at[node]
-                    stale = False
-                    for t in range(n_t):
-                        for k in range(3):
-                            tg = target[p, t, k]
-                            if tg >= 0:
-                                sg = signature[p, t, k]
-                                r2 = r if sg < 0 else answers[sg, r]
-                                if r2 != FINISHED and changed_at[r2 * n_p + tg] > since:
-                                    stale = True
-                        if stale:
-                            break
-                    if not stale:
-                        continue
+                if sweeps and not moved[node] and not _stale(
+                        r, p, n_p, target, signature, answers, changed_at, updated_at[node]):
+                    continue
                 clock += 1
                 updated_at[node] = clock
-                # stage 1: after the roll, the best heading for each dice set
-                for t in range(n_t):
-                    c0 = c1 = c2 = inf
-                    q0 = q1 = q2 = zero
-                    stay = -1
-                    for k in range(3):
-                        tg = target[p, t, k]
-                        if tg < 0:
-                            continue
-                        sg = signature[p, t, k]
-                        r2 = r if sg < 0 else answers[sg, r]
-                        m = mode[p, t, k]
-                        add = costs[damage[p, t, k]]
-                        q = zero
-                        if r2 == FINISHED:
-                            c = 0.0
-                        elif m == DEAD or add >= sink_turns:
-                            c = sink_turns
-                        elif m == LOSE_DICE:
-                            c = values[r2 * n_p + tg, empty] + add
-                        elif m == KEEP_DICE:
-                            c = add
-                            q = r2 * n_p + tg
-                            if q == node:
-                                stay = k
-                        else:
-                            c = values[r2 * n_p + tg, dice_to[p, t, k]] + add
-                        if k == 0:
-                            c0, q0 = c, q
-                        elif k == 1:
-                            c1, q1 = c, q
-                        else:
-                            c2, q2 = c, q
-                    for s in range(first[t], stop[t]):
-                        x0 = c0 + values[q0, s]
-                        x1 = c1 + values[q1, s]
-                        x2 = c2 + values[q2, s]
-                        b = x0 if x0 < x1 else x1
-                        b = b if b < x2 else x2
-                        w[s] = 1.0 + b
-                        if stay >= 0:  # the best without the heading that stays put
-                            if stay == 0:
-                                b = x1 if x1 < x2 else x2
-                            elif stay == 1:
-                                b = x0 if x0 < x2 else x2
-                            else:
-                                b = x0 if x0 < x1 else x1
-                        w_stay[s] = 1.0 + b
-                # stage 2: each plan's expected value over the roll, fewest dice rolled first
-                for j in range(n_q):
-                    q = plan_order[j]
-                    if leaf[q] >= 0:
-                        g[q] = w[leaf[q]]
-                    else:
-                        g[q] = (g[child[q, 0]] + g[child[q, 1]] + g[child[q, 2]]) * third
-                # stage 3: the least along the lattice (plans ordered by dice kept)
-                for q in range(n_q):
-                    x = g[q]
-                    for e in range(pred_start[q], pred_start[q + 1]):
-                        y = g[preds[e]]
-                        x = x if x < y else y
-                    g[q] = x
-                change = 0.0
-                for s in range(n_s):
-                    b = inf
-                    for c in range(entry_start[s], entry_start[s + 1]):
-                        y = g[entries[c]]
-                        b = b if b < y else y
-                    q = keep[s]
-                    if q >= 0:
-                        b = b if b < w_stay[s] else w_stay[s]
-                        for e in range(pred_start[q], pred_start[q + 1]):
-                            y = g[preds[e]]
-                            b = b if b < y else y
-                    if b >= sink_turns:
-                        b = sink_turns
-                    else:
-                        d = abs(b - values[node, s])
-                        change = change if change > d else d
-                    values[node, s] = b
-                    after[node, s] = w[s]
+                _after_roll_stage(values, r, p, node, n_p, target, damage, mode, dice_to,
+                                  signature, answers, first, stop, empty, costs, sink_turns,
+                                  w, w_stay)
+                change = _dice_stage(values, after, node, w, w_stay, g, plan_order, leaf,
+                                     child, pred_start, preds, entry_start, entries, keep,
+                                     sink_turns)
                 moved[node] = change > quiet
                 if moved[node]:
                     changed_at[node] = clock
                 residual = residual if residual > change else change
         sweeps += 1
     return sweeps, clock
+
+
+@njit(cache=True)
+def _stale(r, p, n_p, target, signature, answers, changed_at,
+           since):  # pragma: no cover - compiled
+    """Whether a move's target of (rounding state ``r``, place ``p``) changed after ``since``."""
+    for t in range(target.shape[1]):
+        for k in range(3):
+            tg = target[p, t, k]
+            if tg >= 0:
+                sg = signature[p, t, k]
+                r2 = r if sg < 0 else answers[sg, r]
+                if r2 != FINISHED and changed_at[r2 * n_p + tg] > since:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def _after_roll_stage(values, r, p, node, n_p, target, damage, mode, dice_to, signature,
+                      answers, first, stop, empty, costs, sink_turns, w,
+                      w_stay):  # pragma: no cover - compiled
+    """Stage 1 at one (rounding state, place): for each dice set after the roll, ``1 +`` the
+    best heading's value, into ``w``, and the same without the heading that stays put (keeps
+    the boat where it is with its dice), into ``w_stay``."""
+    zero = values.shape[0] - 1
+    inf = np.inf
+    for t in range(target.shape[1]):
+        c0 = c1 = c2 = inf
+        q0 = q1 = q2 = zero
+        stay = -1
+        for k in range(3):
+            tg = target[p, t, k]
+            if tg < 0:
+                continue
+            sg = signature[p, t, k]
+            r2 = r if sg < 0 else answers[sg, r]
+            m = mode[p, t, k]
+            add = costs[damage[p, t, k]]
+            q = zero
+            if r2 == FINISHED:
+                c = 0.0
+            elif m == DEAD or add >= sink_turns:
+                c = sink_turns
+            elif m == LOSE_DICE:
+                c = values[r2 * n_p + tg, empty] + add
+            elif m == KEEP_DICE:
+                c = add
+                q = r2 * n_p + tg
+                if q == node:
+                    stay = k
+            else:
+                c = values[r2 * n_p + tg, dice_to[p, t, k]] + add
+            if k == 0:
+                c0, q0 = c, q
+            elif k == 1:
+                c1, q1 = c, q
+            else:
+                c2, q2 = c, q
+        for s in range(first[t], stop[t]):
+            x0 = c0 + values[q0, s]
+            x1 = c1 + values[q1, s]
+            x2 = c2 + values[q2, s]
+            b = x0 if x0 < x1 else x1
+            b = b if b < x2 else x2
+            w[s] = 1.0 + b
+            if stay == 0:  # the best without the heading that stays put
+                b = x1 if x1 < x2 else x2
+            elif stay == 1:
+                b = x0 if x0 < x2 else x2
+            elif stay == 2:
+                b = x0 if x0 < x1 else x1
+            w_stay[s] = 1.0 + b
+
+
+@njit(cache=True)
+def _dice_stage(values, after, node, w, w_stay, g, plan_order, leaf, child, pred_start, preds,
+                entry_start, entries, keep, sink_turns):  # pragma: no cover - compiled
+    """Stages 2 and 3 at one (rounding state, place): each plan's expected value over the roll
+    (fewest dice rolled first), the least along the lattice, each set's best into ``values``
+    and ``w`` into ``after``; returns how far the values moved."""
+    third = 1.0 / 3.0
+    for j in range(leaf.shape[0]):
+        q = plan_order[j]
+        if leaf[q] >= 0:
+            g[q] = w[leaf[q]]
+        else:
+            g[q] = (g[child[q, 0]] + g[child[q, 1]] + g[child[q, 2]]) * third
+    for q in range(leaf.shape[0]):  # plans ordered by dice kept: predecessors first
+        x = g[q]
+        for e in range(pred_start[q], pred_start[q + 1]):
+            y = g[preds[e]]
+            x = x if x < y else y
+        g[q] = x
+    change = 0.0
+    for s in range(values.shape[1]):
+        b = np.inf
+        for c in range(entry_start[s], entry_start[s + 1]):
+            y = g[entries[c]]
+            b = b if b < y else y
+        q = keep[s]
+        if q >= 0:
+            b = b if b < w_stay[s] else w_stay[s]
+            for e in range(pred_start[q], pred_start[q + 1]):
+                y = g[preds[e]]
+                b = b if b < y else y
+        if b >= sink_turns:
+            b = sink_turns
+        else:
+            d = abs(b - values[node, s])
+            change = change if change > d else d
+        values[node, s] = b
+        after[node, s] = w[s]
+    return change

@@ -24,7 +24,8 @@ import numpy as np
 from course_builder.powerboats.play.kernel import apply, dice_decisions, heading_choices
 from course_builder.powerboats.play.position import Boat, DiceStep, Position, Turn
 from course_builder.powerboats.study.dice import DiceModel
-from course_builder.powerboats.study.plan import DAMAGE_COSTS, SINK_TURNS, Plan, plan_for
+from course_builder.powerboats.study.plan import Plan, plan_for
+from course_builder.powerboats.study.plan_model import DAMAGE_COSTS, SINK_TURNS
 from course_builder.powerboats.study.plan_sweep import after_roll
 from course_builder.powerboats.study.transitions import EMPTY_MOVES, MOVES, held_for
 

@@ -42,7 +42,8 @@ def progress_table(race: Race) -> tuple[Any, np.ndarray]:
     built on first use and kept with the race (about a twentieth of a second)."""
     found = race.memo.get("progress")
     if found is None:
-        from course_builder.powerboats.study.plan import ROUNDINGS, race_moves
+        from course_builder.powerboats.study.plan import race_moves
+        from course_builder.powerboats.study.plan_model import ROUNDINGS
         from course_builder.powerboats.study.plan_sweep import lower_bound
 
         places, moves = race_moves(race)
@@ -53,7 +54,7 @@ def progress_table(race: Race) -> tuple[Any, np.ndarray]:
 def moves_home(race: Race, boat: Boat) -> float:
     """The fewest moves a racing boat needs home with a free choice of total (inf where it cannot
     get there at all)."""
-    from course_builder.powerboats.study.plan import SINK_TURNS, rounding_code
+    from course_builder.powerboats.study.plan_model import SINK_TURNS, rounding_code
 
     places, bound = progress_table(race)
     place = places.of(race.board.index_of[boat.hex], boat.heading, boat.redoubt)
