@@ -428,8 +428,12 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     """Sweep until no value moves by more than ``tolerance`` (see the module docstring), from
     the values ``start`` (rows x places, the same for every damage and dice set; default 0).
     Each row's update is :class:`~.sweep.RowSweep`; this loop orders the rows, keeps the
-    residual and hands the last moving columns to :func:`_settle`."""
+    residual and hands the last moving columns to :func:`_settle`. A tolerance finer than
+    the values' own rounding (:data:`ROUNDING_ULPS` units in the last place of the sinking
+    penalty) is held to it: two rounding states updated side by side can pass a last-digit
+    difference back and forth for ever."""
     started = time.perf_counter()
+    tolerance = max(tolerance, ROUNDING_ULPS * float(np.finfo(dtype).eps) * sink_penalty)
     space = moves.space
     n_rows, n_p, n_s = len(space.roundings), space.n_places, space.n_sets
     layout = Layout(n_s, n_p)
@@ -482,6 +486,10 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     return Solution(space, layout, values, after, sweeps, residual,
                     time.perf_counter() - started, passes)
 
+
+ROUNDING_ULPS = 8
+"""The finest tolerance, in units of the last place of the sinking penalty: about 1e-4 turns in
+float32 (whose values carry about 1e-5 of rounding), 1e-13 in float64."""
 
 SPARSE_BELOW = 0.05
 """Once a sweep moves no value by more than this, the columns still moving are settled on
