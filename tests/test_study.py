@@ -313,3 +313,29 @@ def test_simulate_prints_one_line_for_many_records(tmp_path) -> None:
     assert len(list(tmp_path.iterdir())) == 3
     assert result.stderr.count("wrote") == 1
     assert "wrote 3 game records to" in result.stderr
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_tasks_spread_over_workers_or_a_cluster_come_back_in_order() -> None:
+    from course_builder.powerboats.study.runner import map_tasks
+
+    seen: list[tuple[int, int]] = []
+    args = [(k,) for k in range(7)]
+    assert map_tasks(_square, args, workers=2, progress=lambda d, t: seen.append((d, t))) == [
+        k * k for k in range(7)]
+    assert seen[-1] == (7, 7) and map_tasks(_square, args, workers=1) == [k * k for k in range(7)]
+
+
+def test_short_ranks_by_exact_par_where_it_is_known_sim03() -> None:
+    courses = courses_of(BOARD, 1, races="A", expansion=(False,))[:3]
+    pars = [22.5, 21.0, 23.25]
+    rated = rate([(BOARD, c, e) for c, e in courses], games=2, seed=1, bots=["strong"] * 2,
+                 workers=1, pars=pars)
+    ranked = best(rated, "short", 3)
+    assert [r.par for r in ranked] == [21.0, 22.5, 23.25]
+    from course_builder.powerboats.study.atlas import tied_with_best
+
+    assert tied_with_best(ranked, "short") == [True, False, False]  # par has no sampling error

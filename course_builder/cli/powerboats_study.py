@@ -302,7 +302,14 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
     measure: short, long, fair or dangerous, each figure with its 95% interval, saying which of
     the best the games cannot tell apart."""
     from course_builder.powerboats.lake.catalog import BoardChoice
-    from course_builder.powerboats.study.atlas import best, courses_of, rate, tied_with_best
+    from course_builder.powerboats.study.atlas import (
+        best,
+        courses_of,
+        exact_pars,
+        jobs_of,
+        rate,
+        tied_with_best,
+    )
     from course_builder.powerboats.study.intervals import METHODS
 
     seed = resolve_seed(seed, True)
@@ -320,10 +327,15 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
                for course, tiles in courses_of(lake, seed, races=wanted, expansion=modes)]
     if not courses:
         raise CourseBuilderError("no legal course on these lakes")
+    pars = None
+    if with_par:
+        with progress_bar("solving par") as progress:
+            pars = exact_pars(jobs_of(courses, bots=names, seed=seed, max_turns=max_turns),
+                              workers=workers, scheduler=scheduler, progress=progress)
     with progress_bar("rating courses") as progress:
         rated = rate(courses, games=games, seed=seed, bots=names, max_turns=max_turns,
                      workers=workers, scheduler=scheduler, progress=progress, measure=measure,
-                     tolerance=tolerance, most=max_games, par=with_par)
+                     tolerance=tolerance, most=max_games, pars=pars)
     chosen = best(rated, measure, top)
     tied = tied_with_best(chosen, measure)
     played = "auto" if games is None else games

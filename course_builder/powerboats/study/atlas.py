@@ -119,15 +119,14 @@ def rate(courses: Sequence[tuple[Board, Course, bool]], *, games: int | None, se
          bots: Sequence[str], rules: str = "", max_turns: int = MAX_TURNS,
          workers: int | None = None, scheduler: Any = None,
          progress: Callable[[int, int], None] | None = None, measure: str = "short",
-         tolerance: float | None = None, most: int = 2000, par: bool = False) -> list[Rated]:
+         tolerance: float | None = None, most: int = 2000,
+         pars: Sequence[float | None] | None = None) -> list[Rated]:
     """Simulate ``games`` games of each course (its lake, the course, whether it has the
     expansion tiles; the same seed for all) and rate them; ``games=None`` plays each course
     until ``measure``'s interval is narrower than ``tolerance`` (or ``most`` games: ``--games
-    auto``); ``par`` adds each course's exact par (its solves spread over the same workers or
-    cluster)."""
-    jobs = [SimJob((course_code(c, board),), tuple(bots), seed, rules, max_turns)
-            for board, c, _e in courses]
-    pars = exact_pars(jobs, workers=workers, scheduler=scheduler) if par else [None] * len(jobs)
+    auto``); ``pars``: each course's exact par, where known (:func:`exact_pars`)."""
+    jobs = jobs_of(courses, bots=bots, seed=seed, rules=rules, max_turns=max_turns)
+    pars = list(pars) if pars is not None else [None] * len(jobs)
     if games is None:
         width = AUTO_TOLERANCE[measure] if tolerance is None else tolerance
 
@@ -144,14 +143,21 @@ def rate(courses: Sequence[tuple[Board, Course, bool]], *, games: int | None, se
             for job, (_b, c, with_tiles), r, p in zip(jobs, courses, runs, pars, strict=True)]
 
 
-def exact_pars(jobs: Sequence[SimJob], *, workers: int | None = None, scheduler: Any = None
-               ) -> list[float | None]:
+def jobs_of(courses: Sequence[tuple[Board, Course, bool]], *, bots: Sequence[str], seed: int,
+            rules: str = "", max_turns: int = MAX_TURNS) -> list[SimJob]:
+    """The simulation job of each course of an atlas."""
+    return [SimJob((course_code(c, board),), tuple(bots), seed, rules, max_turns)
+            for board, c, _e in courses]
+
+
+def exact_pars(jobs: Sequence[SimJob], *, workers: int | None = None, scheduler: Any = None,
+               progress: Callable[[int, int], None] | None = None) -> list[float | None]:
     """Each job's course's exact par (docs/par.md), solved on the local workers or the
     cluster."""
     from course_builder.powerboats.study.runner import map_tasks
 
     return map_tasks(course_par, [(job.codes[0], job.rules) for job in jobs], workers=workers,
-                     scheduler=scheduler)
+                     scheduler=scheduler, progress=progress)
 
 
 def course_par(code: str, rules: str) -> float | None:

@@ -148,24 +148,41 @@ def simulate_many(jobs: Sequence[SimJob], games: int | Sequence[range], *,
 
 
 def map_tasks(function: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], *,
-              workers: int | None = None, scheduler: str | Any | None = None) -> list[Any]:
+              workers: int | None = None, scheduler: str | Any | None = None,
+              progress: Callable[[int, int], None] | None = None) -> list[Any]:
     """``function(*args)`` for each of ``arguments``, here, on a local process pool or on the
-    Dask scheduler (as :func:`simulate_many`), the results in the order of ``arguments``."""
+    Dask scheduler (as :func:`simulate_many`), the results in the order of ``arguments``;
+    ``progress(done, total)`` is told as they come."""
     workers = workers or default_workers()
+    total = len(arguments)
+    report = progress or (lambda done, total: None)
+    results: list[Any] = [None] * total
     if scheduler is not None:
         from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
 
         client = scheduler if isinstance(scheduler, Client) else _client(Client, scheduler)
         try:
             futures = client.map(function, *zip(*arguments, strict=True), pure=False)
-            return list(client.gather(futures))
+            index = {f.key: k for k, f in enumerate(futures)}
+            for done, future in enumerate(dask_completed(futures), start=1):
+                results[index[future.key]] = future.result()
+                report(done, total)
         finally:
             if client is not scheduler:
                 client.close()
-    if workers == 1 or len(arguments) <= 1:
-        return [function(*args) for args in arguments]
-    with ProcessPoolExecutor(min(workers, len(arguments))) as pool:
-        return list(pool.map(function, *zip(*arguments, strict=True)))
+        return results
+    if workers == 1 or total <= 1:
+        for k, args in enumerate(arguments):
+            results[k] = function(*args)
+            report(k + 1, total)
+        return results
+    with ProcessPoolExecutor(min(workers, total)) as pool:
+        pending = {pool.submit(function, *args): k for k, args in enumerate(arguments)}
+        for done, future in enumerate(as_completed(pending), start=1):
+            results[pending[future]] = future.result()
+            report(done, total)
+    return results
 
 
 def simulate_until(jobs: Sequence[SimJob], narrow: Callable[[int, list[GameRun]], bool], *,
