@@ -148,9 +148,8 @@ def test_positions_and_adjudicated_moves_fit_their_schemas(tmp_path: Path) -> No
     data = json.loads(json.dumps(position.to_json()))
     assert problems("position.schema.json", data) == []
     for move in ("+/2S", "+/3L", "+/1R", "R"):  # legal and illegal moves
-        result = CliRunner().invoke(cli, ["powerboats", "adjudicate", "--position",
-                                          position.notation(), "--move", move, "--format",
-                                          "json"])
+        result = CliRunner().invoke(cli, ["powerboats", "adjudicate", position.notation(),
+                                          "--move", move, "--format", "json"])
         assert result.exit_code in (0, 4), result.output
         outcome = json.loads(result.stdout)
         assert problems("adjudicate-output.schema.json", outcome) == []

@@ -3,7 +3,8 @@
 Exit codes: 0 success; 1 bad input, a failed check, or a file or standard output that cannot be
 written (one-line message on stderr); 2 usage error (a bad option or option value, click's own);
 3 internal error (a bug: rerun with ``--debug`` for the traceback); 4 an illegal move (the verdict
-on stdout, as text or JSON); 141 standard output closed early by its reader.
+on stdout, as text or JSON); 130 ``play`` stopped with Ctrl-C (its record saved); 141 standard
+output closed early by its reader.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from course_builder.cli.aliases import Command
 from course_builder.core.errors import CourseBuilderError
 
 if TYPE_CHECKING:
@@ -33,12 +35,52 @@ ILLEGAL_MOVE = 4
 OUTPUT_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Errors of writing standard output that are the machine's, not a bug: exit 1 with a message."""
 
+INTERRUPTED = 130
+"""Exit code of ``play`` stopped with Ctrl-C (the shell's code for an interrupt; the record is
+saved and the table says how to carry on)."""
+
 STDOUT_CLOSED = 141
 """Exit code when the reader of standard output stops early (``| head``), as for SIGPIPE."""
 
 
 class GameGroup(click.Group):
-    """Turns user errors into one-line messages and bugs into exit code 3."""
+    """Turns user errors into one-line messages and bugs into exit code 3; its commands keep
+    their old spellings working (:class:`~course_builder.cli.aliases.Command`)."""
+
+    command_class = Command
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        """click's ``main``, but a usage error is one line (the message and where the help is)
+        and standard output that cannot take the help or the version (a full disk) is an error
+        of one line too, as for every command (exit 1)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as exc:
+            if isinstance(exc, _NO_ARGS_IS_HELP):  # a group without a command: its help
+                exc.show()
+            else:
+                click.echo(one_line_usage_error(exc), err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                _discard_stdout()
+                sys.exit(STDOUT_CLOSED)
+            if exc.errno not in OUTPUT_FAILED:
+                raise
+            _discard_stdout()
+            click.echo(f"Error: cannot write the output: {exc.strerror}", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -77,6 +119,17 @@ class GameGroup(click.Group):
             ctx.exit(3)
 
 
+_NO_ARGS_IS_HELP: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+"""click 8.2 and later: a group run without a command raises it to show its help."""
+
+
+def one_line_usage_error(exc: click.UsageError) -> str:
+    """A usage error as one line: click's message, then where the command's help is."""
+    message = " ".join(exc.format_message().split())
+    where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+    return f"Error: {message}{where}"
+
+
 def _discard_stdout() -> None:
     """Point standard output at the null device: what is still buffered for a reader that is
     gone, or a disk that is full, cannot be written, and Python would fail again at exit."""
@@ -84,25 +137,22 @@ def _discard_stdout() -> None:
 
 
 class GameCommands(GameGroup):
-    """A game's group whose commands are defined in several modules (``course_builder.cli.GAMES``):
-    the first module's commands are there from the start, the other modules are imported only
-    when a command they define is asked for (or the list of all of them)."""
+    """A game's group whose commands are defined in several modules, each imported only when a
+    command it defines is asked for (or when all of them are listed): ``lazy`` maps each
+    command's name to its module."""
 
-    more: tuple[str, ...] = ()
-    """The modules that add commands to this group, imported on first need."""
-
-    def _import_more(self) -> None:
-        for module in self.more:
-            importlib.import_module(module)
-        self.more = ()
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        self._import_more()
+        for module in sorted(set(self.lazy.values())):
+            importlib.import_module(module)
         return super().list_commands(ctx)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:
-            self._import_more()
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            importlib.import_module(self.lazy[cmd_name])
         return super().get_command(ctx, cmd_name)
 
 
@@ -156,8 +206,26 @@ class FilePath(click.Path):
         return as_path(os.fspath(value))
 
 
+class InputPath(FilePath):
+    """A file the command reads (``-``: standard input). click checks nothing: the command reads
+    it and says what is wrong (no such file, a folder, not text) in one line, exit 1, as for any
+    bad input."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+
+
+class OutputPath(FilePath):
+    """A file the command writes (``-``: standard output, where the command allows it). click
+    checks nothing: the writer says why it cannot be written (a folder, no permission) in one
+    line, exit 1."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+
+
 def output_option(fn: F) -> F:
-    return click.option("-o", "--output", type=FilePath(dir_okay=False), default=None,
+    return click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
                         help=OUTPUT_HELP)(fn)
 
 

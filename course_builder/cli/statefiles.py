@@ -22,11 +22,11 @@ def is_stdout(output: Path | None) -> bool:
 
 
 def state_target(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
-    """Callback of ``--save`` / ``--write-state``: a file; ``-`` is refused (stdout carries the
-    answer, and ``--format json`` puts the new state in it)."""
+    """Callback of ``--save``: a file; ``-`` is refused (standard output carries what the command
+    prints; with ``--format json`` a referee's answer holds the new state)."""
     if value is not None and str(value) == "-":
-        raise click.BadParameter("give a file: stdout carries the answer (with --format json "
-                                 "the answer holds the new state)")
+        raise click.BadParameter("give a file: standard output carries what the command prints "
+                                 "(with --format json a referee's answer holds the new state)")
     return value
 
 

@@ -7,11 +7,12 @@ applies the same ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
 from course_builder.core.jsonread import JsonPath, Value
+from course_builder.core.rulebook import RulingOption
+from course_builder.core.values import Frozen, field_names
 from course_builder.vanuatu.errors import VanuatuError
 
 
@@ -36,8 +37,7 @@ class NoLegalSpace(StrEnum):
     REFUSE = "refuse"  # the referee refuses; the players settle it themselves
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Frozen):
     """The rulings in force. ``Rules()`` is the documented default of every ruling."""
 
     count_retrievals: bool = False
@@ -54,8 +54,8 @@ class Rules:
     """VAN-08: the dikes of a submerged island go back to the supply."""
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: (str(v) if isinstance(v := getattr(self, f.name), StrEnum) else v)
-                for f in fields(self)}
+        return {name: (str(v) if isinstance(v := getattr(self, name), StrEnum) else v)
+                for name in field_names(self)}
 
     def changed(self, **changes: Any) -> Rules:
         """These rules with some rulings changed (``None`` values keep the current choice)."""
@@ -87,3 +87,41 @@ def rules_from_json(data: Any, path: JsonPath = ("rules",)) -> Rules:
         else:
             values[name] = kind(rulings[name].choice([str(m) for m in kind]))
     return Rules(**values)
+
+
+_LISTED_BEFORE = ("setup", "show", "place", "build", "countdown", "flood", "forecast")
+"""The commands that listed every ruling once: they still accept those that change nothing they
+say (hidden), so that older command lines keep working."""
+
+
+def _option(ruling: str, field: str, option: str, help: str, commands: tuple[str, ...],
+            **kind: Any) -> RulingOption:
+    return RulingOption(ruling, field, option, help, ("setup", *commands),
+                        hidden_in=tuple(c for c in _LISTED_BEFORE
+                                        if c not in ("setup", *commands)), **kind)
+
+
+RULING_OPTIONS = (
+    _option("VAN-02", "count_retrievals", "--count-retrievals",
+            "Turns that take markers back without acting lower the die", ("countdown",),
+            opposite="--no-count-retrievals", default=False),
+    _option("VAN-03", "short_round", "--short-round",
+            "A Rising Waters round that ends before the countdown: flood at its end, or skip the "
+            "flood", ("countdown", "flood"), choices=tuple(s.value for s in ShortRound),
+            default=ShortRound.FLOOD.value),
+    _option("VAN-04", "water_supply", "--water-supply",
+            "Whether the 20 water markers limit a flood", ("flood", "forecast", "plan"),
+            choices=tuple(w.value for w in WaterSupply), default=WaterSupply.UNLIMITED.value),
+    _option("VAN-05", "no_legal_space", "--no-legal-space",
+            "When no space is strictly legal for a tile", ("place",),
+            choices=tuple(n.value for n in NoLegalSpace), default=NoLegalSpace.RELAX.value),
+    _option("VAN-06", "submerged_is_island", "--submerged-is-island",
+            "A submerged island still counts as an island when placing tiles", ("place",),
+            opposite="--submerged-not-island", default=False),
+    _option("VAN-08", "submerged_dikes_return", "--submerged-dikes-return",
+            "A submerged island's dikes go back to the supply", ("flood",),
+            opposite="--submerged-dikes-lost", default=False),
+)
+"""The rulings as command-line options: every command that sets up or judges with a ruling lists
+it (``setup`` all of them: the new state keeps them); left out, a command keeps what the state
+says."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from typing import Any
 
 from course_builder.core.hexgrid import Direction, Hex, from_offset
 from course_builder.core.jsonread import Value
+from course_builder.core.values import replace
 from course_builder.powerboats.play.kernel import (
     apply,
     dice_decisions,
@@ -122,7 +122,7 @@ def edit(data: Data) -> Data:
     if k is None:
         raise WebError(f"no {colour!r} boat in this position")
     boat = boats[k]
-    boats[k] = boat._replace(hex=_hex(data) if "hex" in data else boat.hex,
+    boats[k] = replace(boat, hex=_hex(data) if "hex" in data else boat.hex,
                              heading=_heading(data) if "heading" in data else boat.heading)
     to_move = k if data.get("to_move") else position.to_move
     edited = Position(position.race, tuple(boats), to_move, position.turn)

@@ -14,6 +14,7 @@ the same pure functions (:class:`~course_builder.powerboats.lake.catalog.Catalog
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from course_builder.core.jsonread import Value, inside
@@ -23,6 +24,7 @@ from course_builder.powerboats.course.load import IllegalCourse, load_course
 from course_builder.powerboats.course.model import CourseError
 from course_builder.powerboats.game.game import new_game
 from course_builder.powerboats.game.scoring import RACE_NAMES, Scoring
+from course_builder.powerboats.game.seeding import seeded_start
 from course_builder.powerboats.lake.board import Board
 from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice
 from course_builder.powerboats.play.race import Race
@@ -92,10 +94,12 @@ def _colours(data: dict[str, Any]) -> list[str]:
     return players
 
 
-def game_races(data: dict[str, Any], seed: int) -> list[Race]:
-    """Races A, B and C of a new game: on the chosen lake from the seed, as ``play`` makes
-    them; or, given ``course`` (a course code), that course for its race and the other two made
-    on its lake from the seed (with expansion tiles if it has them)."""
+def game_races(data: dict[str, Any], seed: int, colours: Sequence[str] = (),
+               start_player: str | None = None) -> tuple[list[Race], str]:
+    """Races A, B and C of a new game and its start player, as ``play`` makes them
+    (:func:`~course_builder.powerboats.game.seeding.seeded_start`): on the chosen lake from
+    the seed; or, given ``course`` (a course code), that course for its race and the other two
+    made on its lake from the seed (with expansion tiles if it has them)."""
     code = data.get("course")
     if code is None:
         board = lake(data, seed)
@@ -105,10 +109,11 @@ def game_races(data: dict[str, Any], seed: int) -> list[Race]:
         given = BOOK.race(text_field(data, "course", 2000).strip())
         board = given.board
         expansion = bool(given.course.expansion_tiles)
-    maker = CourseMaker(board)
-    return [given if given is not None and given.course.race == r else
-            BOOK.race(course_code(maker.generate(r, seed, expansion=expansion), board))
-            for r in RACE_NAMES]
+    start = seeded_start(colours, seed, board, expansion=expansion, start_player=start_player,
+                         given=given.course if given is not None else None)
+    races = [given if given is not None and given.course is course else
+             BOOK.race(course_code(course, board)) for course in start.courses]
+    return races, start.start_player
 
 
 def new_game_table(data: dict[str, Any]) -> Table:
@@ -120,8 +125,6 @@ def new_game_table(data: dict[str, Any]) -> Table:
         [s.value for s in Scoring])
     start = Value(data.get("start_player") or None, ("start_player",), WebError).string(
         what="a colour", null=True)
-    rng = random.Random(f"powerboats-game:{seed}")
-    first = (start or (rng.choice(players) if players else "")).lower()
-    races = game_races(data, seed)
+    races, first = game_races(data, seed, players, start)
     game = new_game(players, first, races, Scoring(scoring))
     return Table("game", races[0], game=game, seed=seed)

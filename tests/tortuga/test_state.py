@@ -160,3 +160,20 @@ def test_any_field_replaced_by_junk(key: str, value: Any) -> None:
         state_from_json(data)
     except CourseBuilderError as exc:
         assert "\n" not in str(exc)
+
+
+def test_tor_25_check_refuses_a_card_removed_twice() -> None:
+    """Ruling TOR-25: the state a repeated ``hunt redeem`` wrote (the card listed twice) is not
+    a state a game can be in."""
+    with pytest.raises(StateError, match=r"removed_cards\[1\]: psionic is listed twice.*TOR-25"):
+        state_from_json(edit("removed_cards", ["psionic", "psionic"]))
+
+
+@pytest.mark.parametrize("far", [[9, 9], [0, 40]])
+def test_tor_04_check_refuses_a_map_in_pieces(far: list[int]) -> None:
+    """Ruling TOR-04: every sector reachable; otherwise "furthest" (TOR-06) and "within three"
+    (TOR-05) silently leave out the sectors cut off."""
+    data = edit("map.sectors[1].at", far)
+    cut = data["map"]["sectors"][1]["id"]
+    with pytest.raises(StateError, match=f"map: {cut} cannot be reached from tortuga.*TOR-04"):
+        state_from_json(data)

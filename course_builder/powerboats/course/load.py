@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.values import replace
 from course_builder.powerboats.course.codec import spec_from_json
 from course_builder.powerboats.course.laying import tile_hexes
 from course_builder.powerboats.course.model import Course, CourseError, CourseSpec
@@ -55,3 +56,22 @@ def load_course(data: Any, catalog: Catalog | None = None) -> tuple[Board, Cours
     if not result.ok or result.course is None:
         raise IllegalCourse(result.problems)
     return board, result.course
+
+
+def load_course_as_laid(data: Any, catalog: Catalog | None = None
+                        ) -> tuple[Board, Course, tuple[Problem, ...]]:
+    """:func:`load_course`, but a course whose expansion tiles break only the placement rule
+    (off their spots, the wrong set, a letter left free: COURSE-08..COURSE-11) is taken with the
+    tiles as laid, as COURSE-12 takes tiles laid freely, with the problems :func:`validate`
+    finds: a dispute at a table whose tiles lie slightly wrong is still about the move. Tiles
+    that cannot lie where they are (on land, on a buoy, on each other) and every other problem
+    still raise :class:`IllegalCourse`."""
+    spec, board = read_spec(data, catalog)
+    result = validate(spec, board)
+    if result.ok and result.course is not None:
+        return board, result.course, ()
+    if spec.expansion_tiles and not spec.options.free_expansion:
+        laid = validate(spec, board, replace(spec.options, free_expansion=True))
+        if laid.ok and laid.course is not None:
+            return board, laid.course, result.problems
+    raise IllegalCourse(result.problems)

@@ -15,7 +15,7 @@ from typing import Any
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex, to_offset
 from course_builder.core.jsonread import Value
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen, force_setattr
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import BoardSource
 
@@ -45,8 +45,7 @@ class CourseError(CourseBuilderError):
     """A course that cannot be built or read as asked."""
 
 
-@frozen_record
-class CourseOptions:
+class CourseOptions(Frozen):
     """Named rulings for building courses (docs/rulings.md); they travel in the course file."""
 
     finish_buoy_on_water: bool = False
@@ -74,8 +73,7 @@ class CourseOptions:
         return cls(**{key: options.get(key, False).boolean() for key in names})
 
 
-@frozen_record
-class Buoy:
+class Buoy(Frozen):
     """A buoy: ``number`` 0-3 or ``"finish"``, the spot it stands on (none for the finish buoy),
     its hex, and for buoys 1-3 the arrow (rounding sense)."""
 
@@ -95,8 +93,7 @@ class Buoy:
         return data
 
 
-@frozen_record
-class StartFinishTile:
+class StartFinishTile(Frozen):
     """The 4-hex start/finish tile, listed from buoy 0 outwards, and the hex directions boats
     travel when they cross it at the start and at the finish."""
 
@@ -114,8 +111,7 @@ class StartFinishTile:
         }
 
 
-@frozen_record
-class ExpansionTile:
+class ExpansionTile(Frozen):
     """An Expansion 1 tile: its kind, the spot it was placed at, its 3 hexes (from the spot
     outwards), and what its effect needs: the current's flow, the maelstrom's sense, the rocks."""
 
@@ -130,7 +126,7 @@ class ExpansionTile:
     def __post_init__(self) -> None:
         if type(self.kind) is not ExpansionKind:
             try:
-                object.__setattr__(self, "kind", ExpansionKind(self.kind))
+                force_setattr(self, "kind", ExpansionKind(self.kind))
             except ValueError:
                 kinds = ", ".join(k.value for k in ExpansionKind)
                 raise CourseError(f"an expansion tile's kind is one of {kinds}, got "
@@ -150,8 +146,7 @@ class ExpansionTile:
         return data
 
 
-@frozen_record
-class Route:
+class Route(Frozen):
     """The shortest legal route: hexes from the start tile round buoys 1, 2, 3 to the finish.
     ``roundings[i]`` is the index in ``hexes`` reached by the step that rounded buoy i+1."""
 
@@ -167,8 +162,7 @@ class Route:
                 "roundings": list(self.roundings)}
 
 
-@frozen_record
-class Course:
+class Course(Frozen):
     """A complete course for one race."""
 
     race: str
@@ -214,8 +208,7 @@ class Course:
         }
 
 
-@frozen_record
-class CourseSpec:
+class CourseSpec(Frozen):
     """What a person lays out on the table: the input of validation and of sheets."""
 
     race: str

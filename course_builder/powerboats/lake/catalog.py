@@ -21,8 +21,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.jsonread import Value
-from course_builder.core.records import frozen_record
 from course_builder.core.resources import read_data_text
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
 from course_builder.powerboats.lake.params import LakeParams
 from course_builder.powerboats.lake.printed import printed_board
@@ -38,8 +38,7 @@ ReadFile = Callable[["Path"], str]
 """Reads a user's text file (the caller's choice of encoding checks and error messages)."""
 
 
-@frozen_record
-class BoardChoice:
+class BoardChoice(Frozen):
     """A user's board choice, as given on the command line."""
 
     board: str = "classic"

@@ -31,13 +31,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
 from course_builder.core.jsonread import Value, check_format, inside
 from course_builder.powerboats.course.code import CourseCodeError, course_code_data
-from course_builder.powerboats.course.load import IllegalCourse, load_course
+from course_builder.powerboats.course.load import (
+    IllegalCourse,
+    load_course,
+    load_course_as_laid,
+)
 from course_builder.powerboats.lake.catalog import Catalog
 from course_builder.powerboats.play.position import (
     FINISH_NEXT,
@@ -53,6 +57,10 @@ from course_builder.powerboats.play.rules import Rules, RulesError
 
 _MOVE_RE = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?(?:/(?P<rolled>[123]+))?"
                       r"(?P<turn>[LSR])$")
+
+if TYPE_CHECKING:
+    from course_builder.powerboats.course.model import Course
+    from course_builder.powerboats.lake.board import Board
 
 ReadCourse = Callable[[str, Callable[[Any], Race]], Race]
 """Reads the course file an ``@reference`` in a position names and gives its data to the
@@ -106,13 +114,34 @@ def _digits(text: str | None) -> tuple[int, ...]:
 class RaceBook:
     """The races that positions name by course code or ``@reference``, each built and checked
     once. Owned by whoever reads positions (one command run, one web session), so nothing is kept
-    beyond it; ``read_course`` reads ``@reference`` courses (none can be read without it)."""
+    beyond it; ``read_course`` reads ``@reference`` courses (none can be read without it).
+
+    With ``tiles_as_laid`` a course whose expansion tiles break only the placement rule is
+    judged on the tiles as laid (:func:`~course_builder.powerboats.course.load.load_course_as_laid`,
+    COURSE-19) and :attr:`warnings` says, once per course, what ``validate`` would refuse."""
 
     def __init__(self, catalog: Catalog | None = None,
-                 read_course: ReadCourse | None = None) -> None:
+                 read_course: ReadCourse | None = None, *, tiles_as_laid: bool = False) -> None:
         self.catalog = catalog
         self.read_course = read_course
+        self.tiles_as_laid = tiles_as_laid
+        self.warnings: list[str] = []
         self._races: dict[tuple[str, Rules], Race] = {}
+
+    def load(self, data: Any, name: str) -> tuple[Board, Course]:
+        """The board and course of course data (``name`` it in a warning): checked, or with
+        :attr:`tiles_as_laid` taken with its tiles as laid and a warning noted; raises
+        :class:`~course_builder.powerboats.course.load.IllegalCourse`."""
+        if not self.tiles_as_laid:
+            return load_course(data, self.catalog)
+        board, course, problems = load_course_as_laid(data, self.catalog)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            warning = (f"{name}: judged on the expansion tiles as laid; `validate` would refuse "
+                       f"the course: {problems[0]}{more}")
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+        return board, course
 
     def race(self, code: str, rules: Rules | None = None) -> Race:
         """The race a course code (or ``@reference``) stands for, under ``rules``."""
@@ -125,7 +154,7 @@ class RaceBook:
     def _build(self, code: str, rules: Rules) -> Race:
         def race(data: Any) -> Race:
             try:
-                board, course = load_course(data, self.catalog)
+                board, course = self.load(data, f"course {code!r}")
             except IllegalCourse as exc:
                 raise NotationError(f"course {code!r} is not legal: {exc.problems[0]}") from None
             return Race(board, course, rules, code if code.startswith("@") else None)
@@ -282,7 +311,7 @@ def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | N
                          "'position' of an adjudicated move)")
     try:
         with inside(("course",)):
-            board, course = load_course(top["course"].data, book.catalog if book else None)
+            board, course = (book or RaceBook()).load(top["course"].data, "course")
     except IllegalCourse as exc:
         raise top["course"].refuse(f"the course is not legal: {exc.problems[0]}") from None
     race = Race(board, course, rules)

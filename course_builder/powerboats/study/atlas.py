@@ -18,9 +18,9 @@ one process pool or Dask cluster, and so do their par solves.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import RACES, CourseMaker
 from course_builder.powerboats.course.model import Course, CourseError
@@ -44,8 +44,7 @@ AUTO_TOLERANCE = {"short": 1.0, "long": 1.0, "dangerous": 0.1, "fair": 0.2}
 turns for short and long, crashes and sinkings per boat and race, win rate)."""
 
 
-@dataclass(frozen=True)
-class Rated:
+class Rated(Frozen):
     """One course of the atlas with its numbers (``par``: its exact par, where computed)."""
 
     code: str

@@ -21,10 +21,11 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from course_builder.core.values import Frozen
 
 LEVEL = 0.95
 RESAMPLES = 1000
@@ -40,8 +41,7 @@ METHODS = {
 """How each kind of interval is made, for JSON outputs and the docs."""
 
 
-@dataclass(frozen=True)
-class Estimate:
+class Estimate(Frozen):
     """A figure and its 95% interval (``low``/``high`` None where the games cannot give one:
     too few, or nothing to measure)."""
 

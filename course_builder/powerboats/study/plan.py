@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.values import Frozen
 from course_builder.powerboats.play.kernel import apply, heading_choices
 from course_builder.powerboats.play.position import Boat
 from course_builder.powerboats.play.race import Race
@@ -38,8 +38,7 @@ from course_builder.powerboats.study.plan_sweep import solve
 from course_builder.powerboats.study.transitions import EMPTY_MOVES, MOVES
 
 
-@dataclass
-class Plan:
+class Plan(Frozen):
     """A race's plan: the places, the dice model, the moves and the values (rounding state x
     place x dice set): ``values`` before the dice step, ``after`` after the roll (the best
     heading's, this turn included). It keeps the board's index of hexes, not the race: the race

@@ -32,11 +32,11 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from course_builder.core.hexgrid import Direction
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.play.kernel import (
     HEADINGS,
@@ -99,8 +99,7 @@ def rounding_code(boat: Boat) -> int:
     return 2 * (3 - boat.next_buoy) + 1 + (1 if boat.crossings < 0 else 0)
 
 
-@dataclass
-class MoveTable:
+class MoveTable(Frozen):
     """Every move of a boat alone: ``target[place, total, turn]`` (the place it leads to; -1:
     the heading is not legal), ``damage`` taken, ``dice_mode`` (:data:`KEEP_DICE`, lose them
     in a crash, a set of :attr:`dice_to` as low water leaves it, or :data:`DEAD`: a bad redoubt

@@ -19,11 +19,10 @@ values a long way; values start from the lower bound and rise to the solution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.play.position import DIE_FACES
 from course_builder.powerboats.play.rules import SINK_AT
 from course_builder.powerboats.study.dice import DiceModel, RollPlan, sub_multisets
@@ -71,8 +70,7 @@ def solve(moves: MoveTable, dice: DiceModel, places: Places, tolerance: float,
     return values, after.reshape(n_r, n_p, n_s), int(sweeps)
 
 
-@dataclass(frozen=True)
-class DiceTables:
+class DiceTables(Frozen):
     """The dice stages as index arrays for the compiled loop.
 
     The roll: a plan that rolls no die leads to its kept set for sure (``leaf``); one that rolls

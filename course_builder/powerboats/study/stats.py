@@ -13,11 +13,11 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.study.intervals import (
     METHODS,
     Estimate,
@@ -33,8 +33,7 @@ NOTHING = Estimate(None)
 """No figure (an immutable value: one shared default is safe)."""
 
 
-@dataclass(frozen=True)
-class Spread:
+class Spread(Frozen):
     """Mean (with its interval over games), standard deviation and percentiles of a figure of
     boats (None where there is none)."""
 
@@ -70,8 +69,7 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(Frozen):
     """What a batch of simulated games says about its course(s)."""
 
     games: int

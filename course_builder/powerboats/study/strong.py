@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from course_builder.core.values import replace
 from course_builder.powerboats.play.kernel import apply, dice_decisions, heading_choices
 from course_builder.powerboats.play.position import Boat, DiceStep, Position, Turn
 from course_builder.powerboats.study.dice import DiceModel
@@ -151,7 +152,7 @@ def _holding(position: Position, dice: tuple[int, ...]) -> Position:
     """The position with the boat to move holding ``dice`` as rolled (see
     :func:`~.transitions.held_for`)."""
     boats = list(position.boats)
-    boats[position.to_move] = boats[position.to_move]._replace(dice=held_for(dice))
+    boats[position.to_move] = replace(boats[position.to_move], dice=held_for(dice))
     return position.derive(tuple(boats), position.to_move, position.turn)
 
 
