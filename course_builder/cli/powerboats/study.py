@@ -90,7 +90,7 @@ def _run_options(fn: Any) -> Any:
         click.option("--games", type=GamesType(), default="100", show_default=True,
                      help="Games (races, or whole games) to play, or 'auto': until the "
                      "interval of the figure that matters is narrower than --tolerance."),
-        click.option("--tolerance", type=click.FloatRange(min=0.0, min_open=True),
+        click.option("--tolerance", type=FiniteFloat(0.0, low_open=True),
                      default=None, help="With --games auto: the widest 95% interval to stop "
                      "at (simulate: of the mean turns to finish, 0.5; atlas: of the ranking "
                      "measure, 1 turn for short and long, 0.1 for dangerous, 0.2 for fair)."),
