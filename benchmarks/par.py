@@ -17,7 +17,9 @@ Targets (issue "Course study a club can trust"): par for classic race A in at mo
 cores, 7 s with the Expansion 1 tiles, the same par as on one core to 1e-4 (and as before the
 sweeps were paired: 21.00086 and 21.70246). Each case records the machine's load average before
 it and both its wall time and its CPU time: on a shared machine the wall time grows with the
-load, and two threads only help while a second core is free.
+load, and two threads only help while a second core is free: the solve takes the second one
+only when the load average leaves it free (``par.free_cores``), and each case records the
+threads it allowed (``threads_allowed``) and those the solve took (``threads_used``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_var] = "1"  # the BLAS on one core, before numpy loads
@@ -55,8 +59,19 @@ def one_case(expansion: bool, float64: bool, cap: int, seed: int) -> dict:
     import time
 
     from course_builder.powerboats import CourseMaker, Race, classic_board
+    from course_builder.powerboats.study import par as par_module
     from course_builder.powerboats.study.par import ParOptions, par_for
 
+    threads_used: list[int] = []
+    free_cores = par_module.free_cores
+
+    @contextmanager
+    def recorded() -> Iterator[int]:  # the threads the solve took (par.free_cores)
+        with free_cores() as threads:
+            threads_used.append(threads)
+            yield threads
+
+    par_module.free_cores = recorded
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_SELF)
     cpu_before = before.ru_utime + before.ru_stime
@@ -75,7 +90,7 @@ def one_case(expansion: bool, float64: bool, cap: int, seed: int) -> dict:
             "sweeps": stats.sweeps, "residual": stats.residual, "states": stats.states,
             "rounding_states": stats.roundings, "kernel_calls": stats.kernel_calls,
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-            "load_average_before": round(load, 2)}
+            "load_average_before": round(load, 2), "threads_used": threads_used[0]}
 
 
 def run_case(expansion: bool, float64: bool, cap: int, seed: int, *, threads: int = 2,
@@ -89,7 +104,7 @@ def run_case(expansion: bool, float64: bool, cap: int, seed: int, *, threads: in
         if first_run:
             env["NUMBA_CACHE_DIR"] = empty
         done = subprocess.run(args, capture_output=True, text=True, check=True, env=env)
-    return {**json.loads(done.stdout), "threads": threads}
+    return {**json.loads(done.stdout), "threads_allowed": threads}
 
 
 RUNS = 3

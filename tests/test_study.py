@@ -348,3 +348,83 @@ def test_short_ranks_by_exact_par_where_it_is_known_sim03() -> None:
     from course_builder.powerboats.study.atlas import tied_with_best
 
     assert tied_with_best(ranked, "short") == [True, False, False]  # par has no sampling error
+
+
+def test_the_atlas_is_the_same_with_one_worker_two_or_a_dask_cluster_sim01() -> None:
+    """An atlas's ratings (and ``--games auto``'s rounds, and the par solves' tasks) do not depend
+    on where the games are played: here, on two local processes, or on a Dask cluster reached by
+    its address over the loopback interface, as ``atlas --scheduler tcp://...`` does."""
+    distributed = pytest.importorskip("dask.distributed")
+    from course_builder.powerboats.study.runner import map_tasks
+
+    courses = [(BOARD, c, e) for c, e in courses_of(BOARD, 1, races="B", expansion=(True,))[:2]]
+
+    def ratings(**where) -> list:
+        fixed = rate(courses, games=3, seed=4, bots=["strong", "greedy"], **where)
+        auto = rate(courses, games=None, seed=4, bots=["strong", "greedy"], tolerance=0.01,
+                    most=6, **where)
+        return [r.to_json() for r in fixed + auto]
+
+    here = ratings(workers=1)
+    assert ratings(workers=2) == here
+    with distributed.LocalCluster(n_workers=2, processes=False, threads_per_worker=1,
+                                  protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
+        assert ratings(scheduler=address) == here
+        assert map_tasks(_square, [(k,) for k in range(5)], scheduler=address) == [
+            k * k for k in range(5)]
+    assert [r["games"] for r in here] == [3, 3, 6, 6]
+
+
+def test_sheet_stats_come_from_strong_bots_with_their_intervals_sim04(tmp_path) -> None:
+    out = tmp_path / "sheet.svg"
+    result = run("sheet", "--race", "A", "--seed", "7", "--stats", "6", "--format", "svg",
+                 "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = " ".join(out.read_text(encoding="utf-8").split())
+    assert "simulated, 6 races of 4 strong bots:" in text
+    assert "turns to finish (95% interval;" in text
+
+
+def _on_a_terminal(*args: str) -> tuple[int, str]:
+    """Run the command with its stderr on a pseudo-terminal: its exit code and what it drew."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.Popen([sys.executable, "-m", "course_builder", "powerboats", *args],
+                                stdout=subprocess.DEVNULL, stderr=follower)
+        os.close(follower)
+        drawn = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the command closed the terminal: it has finished
+                break
+            if not chunk:
+                break
+            drawn += chunk
+        return done.wait(), drawn.decode("utf-8", "replace")
+    finally:
+        os.close(leader)
+
+
+def test_simulate_draws_a_progress_bar_on_a_terminal_only() -> None:
+    code, drawn = _on_a_terminal("simulate", "--race", "A", "--seed", "1", "--games", "40",
+                                 "--workers", "1", "--bots", "greedy")
+    assert code == 0 and "simulating" in drawn and "100%" in drawn
+    assert "simulating" not in run("simulate", "--race", "A", "--seed", "1", "--games", "2",
+                                   "--workers", "1", "--bots", "greedy").stderr
+
+
+@pytest.mark.slow
+def test_the_atlas_draws_a_progress_bar_on_a_terminal() -> None:
+    """(about 20 s: the 24 courses of race A without the tiles)"""
+    code, drawn = _on_a_terminal("atlas", "--race", "A", "--no-expansion", "--seed", "1",
+                                 "--games", "1", "--workers", "1", "--bots", "greedy")
+    assert code == 0 and "rating courses" in drawn and "100%" in drawn
