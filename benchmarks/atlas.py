@@ -8,10 +8,12 @@ Each case is the real command in a fresh process (``course-builder powerboats at
 of the command and of every process it started (``resource.getrusage`` of this process's
 children: the atlas and its workers), and the load average is taken before each. The default
 run (every core) is timed ``--runs`` times and the fastest kept (the machine's other work only
-ever adds time), every time listed; peak memory is given both as the largest single process and
-as the most all of them held together (proportional set size, sampled four times a second).
-Then the same atlas with ``--workers 1`` and on a local
-``dask.distributed`` cluster of two worker processes (``--scheduler``) must print the same JSON.
+ever adds time), every time listed with its CPU time (the command's and its local workers',
+which does not grow with the load as the wall time does; not a Dask cluster's workers). Peak
+memory is given both as the largest single process and as the most all of them held together
+(proportional set size, sampled four times a second). Then the same atlas with ``--workers 1``
+and on a local ``dask.distributed`` cluster of two worker processes (``--scheduler``) must print
+the same JSON.
 
 Targets (issue "Course study a club can trust"): at most 60 s on this 2-core machine, peak
 memory at most 500 MB, the same results with 1 or 2 workers and on Dask.
@@ -44,6 +46,7 @@ def atlas(games: int, *extra: str) -> dict[str, Any]:
             "--games", str(games), "--format", "json", "--top", "100000", *extra]
     load = os.getloadavg()[0]
     began = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryFile("w+") as out:
         command = subprocess.Popen(args, stdout=out, stderr=subprocess.DEVNULL, text=True)
         process = psutil.Process(command.pid)
@@ -56,8 +59,11 @@ def atlas(games: int, *extra: str) -> dict[str, Any]:
             raise SystemExit(f"atlas failed with exit code {command.returncode}")
         out.seek(0)
         output = json.loads(out.read())
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return {"seconds": round(seconds, 2), "peak_rss_mb_so_far": round(peak, 1),
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    peak = after.ru_maxrss / 1024
+    return {"seconds": round(seconds, 2), "cpu_seconds": round(cpu, 1),
+            "peak_rss_mb_so_far": round(peak, 1),
             "peak_pss_mb_together": round(together, 1),
             "load_average_before": round(load, 2), "output": output}
 
@@ -102,10 +108,12 @@ def main() -> None:
         "courses_rated": out["courses_rated"], "games_played": out["games_played"],
         "bots": out["bots"],
         "seconds": fastest["seconds"], "runs_seconds": [r["seconds"] for r in runs],
+        "runs_cpu_seconds": [r["cpu_seconds"] for r in runs],
         "load_average_before": [r["load_average_before"] for r in runs],
         "peak_rss_mb": peak,
         "peak_pss_mb_together": max(r["peak_pss_mb_together"] for r in runs),
-        "one_worker": {"seconds": one["seconds"], "load_average_before":
+        "one_worker": {"seconds": one["seconds"], "cpu_seconds": one["cpu_seconds"],
+                       "load_average_before":
                        one["load_average_before"], "same_results": same_one},
         "dask": None if dask is None else {"seconds": dask["seconds"], "load_average_before":
                                            dask["load_average_before"],

@@ -41,7 +41,8 @@ def table(report: dict) -> str:
     if study:
         lines.append("\n*Course study rows: `benchmarks/par.py` (fastest of three fresh "
                      "processes), `benchmarks/atlas.py` (fastest of its runs; peak memory of "
-                     "the command and its workers), `benchmarks/simulate.py` (one boat alone, "
+                     "the largest of the command's processes, and of all of them together), "
+                     "`benchmarks/simulate.py` (one boat alone, "
                      "ten courses) and `benchmarks/bots_soak.py`, each at the load average "
                      "given with it.*")
     return "\n".join(lines)
@@ -49,12 +50,14 @@ def table(report: dict) -> str:
 
 def _row(name: str, measured: float, unit: str, target: float, at_most: bool, load: Any
          ) -> str:
-    ratio = target / measured if at_most else measured / target
-    if measured == 0:
-        ratio = float("inf")
+    met = measured <= target if at_most else measured >= target
+    if measured == 0 or target == 0:  # a count that must be none: no ratio to give
+        shown = "-"
+    else:
+        shown = str(round(target / measured if at_most else measured / target, 2))
     sign = "<=" if at_most else ">="
-    return (f"| {name} (load {load}) | {_short(measured)} {unit} | {sign} {target} {unit} | "
-            f"{round(ratio, 2)} | {'yes' if ratio >= 1.0 else 'no'} |")
+    return (f"| {name} (load {load}) | {_short(measured)} {unit} | {sign} {_short(target)} "
+            f"{unit} | {shown} | {'yes' if met else 'no'} |").replace("  |", " |")
 
 
 def _result(name: str) -> dict | None:
@@ -78,7 +81,11 @@ def study_rows() -> list[tuple]:
         load = max(atlas["load_average_before"])
         rows.append((f"atlas --seed 1 --games 20, {atlas['courses_rated']} classic-lake courses",
                      atlas["seconds"], "s", 60.0, True, load))
-        rows.append(("atlas: peak memory", atlas["peak_rss_mb"], "MB", 500.0, True, load))
+        rows.append(("atlas: peak memory, largest process", atlas["peak_rss_mb"], "MB", 500.0,
+                     True, load))
+        if "peak_pss_mb_together" in atlas:
+            rows.append(("atlas: peak memory, the command and its workers together (PSS)",
+                         atlas["peak_pss_mb_together"], "MB", 500.0, True, load))
     sim = _result("simulate-result.json")
     if sim and "bots" in sim:
         load = max(sim["load_average_at_start"][0], sim["load_average_at_end"][0])
@@ -115,13 +122,14 @@ def strengths() -> str | None:
             f"{100 * b['share_above_par']:.1f}% of par")
         sink = b["sink_rate"]
         lines.append(f"| `{name}`{' (' + words[name] + ')' if words.get(name) else ''} | "
-                     f"{turns} | {100 * sink['value']:.1f}% ({100 * sink['ci95'][0]:.1f}-"
-                     f"{100 * sink['ci95'][1]:.1f}%) | {b['stalls']} in {b['races']:,} races, "
-                     f"{b['unfinished']} unfinished |")
+                     f"{turns} | {100 * sink['value']:.2f}% ({100 * sink['ci95'][0]:.2f}-"
+                     f"{100 * sink['ci95'][1]:.2f}%) | {b['stalls']:,} in {b['races']:,} races "
+                     f"| {b['unfinished']} |")
     load = max(sim["load_average_at_start"][0], sim["load_average_at_end"][0])
     races = sim["races_per_bot_and_course"]
-    return ("| bot | turns above par (95% interval), mean of ten courses | sinks | stalls |\n"
-            "|---|---|---|---|\n" + "\n".join(lines) + f"\n\n*`python benchmarks/simulate.py`, "
+    return ("| bot | turns above par (95% interval), mean of ten courses | sinks | stalls "
+            "(play handed on, SIM-05) | races unfinished |\n"
+            "|---|---|---|---|---|\n" + "\n".join(lines) + f"\n\n*`python benchmarks/simulate.py`, "
             f"load average up to {load}; the lookahead bot {races['lookahead']} races a course, "
             f"the others {races['strong']}.*")
 

@@ -220,16 +220,16 @@ def simulate_until(jobs: Sequence[SimJob], narrow: Callable[[int, list[GameRun]]
 def prepare(job: SimJob) -> None:
     """Build a job's races and the tables its bots play from (the stall watch's, the strong
     bot's plan, the greedy bots' guide) in this process: workers started by forking (Linux) then
-    share them instead of each building its own. With many jobs (an atlas) each worker builds
-    those of the jobs it plays instead."""
+    share them instead of each building its own. The plan is built whatever the bots, since the
+    watch hands a stalled boat's play to the strong bot (SIM-05). With many jobs (an atlas) each
+    worker builds those of the jobs it plays instead."""
     from course_builder.powerboats.study.guide import guide_for
     from course_builder.powerboats.study.plan import plan_for
     from course_builder.powerboats.study.watch import progress_table
 
     for race in races_of(job):
         progress_table(race)
-        if "strong" in job.bots:
-            plan_for(race)
+        plan_for(race)
         if set(job.bots) & GUIDED:
             guide_for(race)
 
