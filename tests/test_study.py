@@ -428,3 +428,17 @@ def test_the_atlas_draws_a_progress_bar_on_a_terminal() -> None:
     code, drawn = _on_a_terminal("atlas", "--race", "A", "--no-expansion", "--seed", "1",
                                  "--games", "1", "--workers", "1", "--bots", "greedy")
     assert code == 0 and "rating courses" in drawn and "100%" in drawn
+
+
+@pytest.mark.slow
+def test_atlas_par_solves_each_course_on_the_workers_and_short_ranks_by_it_sim03() -> None:
+    """(about 25 s: two exact par solves on two workers, two here) ``atlas --par``'s solves, spread over
+    the workers, give each course's own par (docs/par.md), and ``short`` ranks by it."""
+    from course_builder.powerboats.study.atlas import exact_pars, jobs_of
+    from course_builder.powerboats.study.par import par_for
+
+    courses = [(BOARD, c, e) for c, e in courses_of(BOARD, 1, races="A", expansion=(False,))[:2]]
+    pars = exact_pars(jobs_of(courses, bots=["strong"], seed=1), workers=2)
+    assert pars == pytest.approx([par_for(Race(BOARD, c)).par for _b, c, _e in courses], abs=1e-4)
+    rated = rate(courses, games=2, seed=1, bots=["strong"], workers=1, pars=pars)
+    assert [r.par for r in best(rated, "short", 2)] == sorted(pars)
