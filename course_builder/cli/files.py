@@ -66,10 +66,14 @@ def emit(content: str | bytes, output: Path | None) -> None:
     emit_files([(output, content)])
 
 
-def emit_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
-    """Write several results all or nothing (one file per race of a game, say)."""
-    for path in write_all(files):
-        click.echo(f"wrote {path}", err=True)
+def emit_files(files: Sequence[tuple[Path, str | bytes]], *, quiet: bool = False) -> list[Path]:
+    """Write several results all or nothing (one file per race of a game, say); each is named on
+    stderr unless ``quiet`` (the caller sums them up). Returns the paths written."""
+    written = list(write_all(files))
+    if not quiet:
+        for path in written:
+            click.echo(f"wrote {path}", err=True)
+    return written
 
 
 STDIN_NAME = "stdin"

@@ -44,7 +44,8 @@ from course_builder.render.powerboats.sheets import game_sheet
 @click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
 @click.option("--stats", "stats_games", type=click.IntRange(0, 100_000), default=0,
               metavar="GAMES", help="Print each course's expected length in turns and its crash "
-              "and sink rates from this many simulated 4-boat races (greedy bots; SIM-04).")
+              "and sink rates, with their 95% intervals, from this many simulated 4-boat races "
+              "(strong bots; SIM-04).")
 @click.option("--par", "with_par", is_flag=True,
               help="Print each course's par: the expected turns of one boat alone with perfect "
               "play (docs/par.md; tens of seconds a course).")
@@ -84,23 +85,28 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
 
 def _with_stats(lake: Board, courses: list[Course], games: int, seed: int) -> list[Course]:
     """Each course with a note of what a quick simulation says of it (SIM-04)."""
+    from course_builder.powerboats.study.bots import DEFAULT_BOT
     from course_builder.powerboats.study.runner import SimJob, simulate_many
     from course_builder.powerboats.study.stats import summarize
 
-    jobs = [SimJob((course_code(c, lake),), ("greedy",) * 4, seed) for c in courses]
+    jobs = [SimJob((course_code(c, lake),), (DEFAULT_BOT,) * 4, seed) for c in courses]
     with progress_bar("simulating") as progress:
         runs = simulate_many(jobs, games, progress=progress)
     out = []
     for course, run in zip(courses, runs, strict=True):
         s = summarize(run)
         t = s.turns_to_finish
+        counted = games - s.unfinished_games
+        unfinished = (f"; {s.unfinished_games} of the races stopped at the turn limit and are "
+                      "left out" if s.unfinished_games else "")
         if t.mean is None:
-            note = f"in {games} simulated 4-boat races no boat finished (SIM-04)"
+            note = f"in {games} simulated 4-boat races no boat finished{unfinished} (SIM-04)"
         else:
-            note = (f"simulated, {games} races of 4 greedy bots: about {t.mean:.0f} turns to "
-                    f"finish (10-90%: {t.percentiles[10]:.0f}-{t.percentiles[90]:.0f}); "
-                    f"{s.crashes_per_race:.1f} crashes and {s.sink_rate:.0%} sinkings per boat "
-                    "and race (SIM-04)")
+            note = (f"simulated, {counted} races of 4 {DEFAULT_BOT} bots: {t.interval.text()} "
+                    f"turns to finish (95% interval; 10-90% of boats: {t.percentiles[10]:.0f}-"
+                    f"{t.percentiles[90]:.0f}); {s.crashes_per_race.text()} crashes and "
+                    f"{s.sink_rate.text('.0f', percent=True)} sinkings per boat and race"
+                    f"{unfinished} (SIM-04)")
         out.append(replace(course, notes=(*course.notes, note)))
     return out
 
