@@ -184,7 +184,7 @@ HOMES = {
     "rule references and ruling options": (r"^class (RuleRef|RulingOption)\b",
                                            {"course_builder.core.rulebook"}),
     "the click options of the rulings": (r"(?<!def )\bruling_options\(",
-                                         {"course_builder.cli.powerboats.inputs",
+                                         {"course_builder.cli.powerboats.rules",
                                           "course_builder.cli.vanuatu",
                                           "course_builder.cli.tortuga.referee"}),
 }

@@ -2,8 +2,7 @@
 
 A course, position, record or state is read whole (``-``: standard input), as UTF-8 text of at
 most a set size; one that is missing, a folder, too large or not text is one line naming it
-(:func:`read_text`), and JSON is parsed by the one reader of every format
-(:func:`read_json`, :mod:`course_builder.core.jsonread`). A result goes to standard output or,
+(:func:`read_text`); a JSON file is read by :mod:`.jsonfiles`. A result goes to standard output or,
 with ``-o FILE``, to a file written completely or not at all (:func:`emit`,
 :mod:`course_builder.core.output`). State files, which a command both reads and writes, build on
 this (:mod:`.statefiles`).
@@ -14,19 +13,14 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar, overload
 
 import click
 
 from course_builder.cli.common import F
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.jsonread import MAX_BYTES, parse
 from course_builder.core.output import write_all
-
-T = TypeVar("T")
-
 
 OUTPUT_HELP = ("Write to this file instead of stdout ('-': stdout). Written completely or not "
                "at all; missing folders are created; a symlink's target is written.")
@@ -82,7 +76,7 @@ STDIN_NAME = "stdin"
 MAX_INPUT_BYTES = 16 * 1024 * 1024
 """The largest text file a command reads (16 MB; board and position files are a few kilobytes,
 game records a few hundred): a larger one is refused before it is read. JSON files have the
-smaller limit of :data:`course_builder.core.jsonread.MAX_BYTES`."""
+smaller limit of ``course_builder.core.jsonread.MAX_BYTES``."""
 
 
 def input_name(path: Path) -> str:
@@ -116,19 +110,3 @@ def read_text(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CourseBuilderError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
-
-
-@overload
-def read_json(path: Path) -> Any: ...
-
-
-@overload
-def read_json(path: Path, reader: Callable[[Any], T]) -> T: ...
-
-
-def read_json(path: Path, reader: Callable[[Any], T] | None = None) -> Any:
-    """A JSON file's data (``-``: standard input), or what ``reader`` makes of it: every problem
-    is a one-line :class:`CourseBuilderError` naming the file, and the line and column where the
-    text has them (:mod:`course_builder.core.jsonread`: the one reader of every JSON format)."""
-    document = parse(read_text(path, MAX_BYTES), input_name(path))
-    return document.data if reader is None else document.read(reader)

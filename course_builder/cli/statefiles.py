@@ -27,7 +27,8 @@ from typing import Any, TypeVar
 import click
 
 from course_builder.cli.common import F
-from course_builder.cli.files import OutputPath, emit, emit_files, input_name, read_json, read_text
+from course_builder.cli.files import OutputPath, emit, emit_files, input_name, read_text
+from course_builder.cli.jsonfiles import read_json
 from course_builder.core.output import write_atomic
 
 T = TypeVar("T")

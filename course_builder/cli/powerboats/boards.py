@@ -10,8 +10,8 @@ from course_builder.cli.options import format_option
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import board_choice, board_options, catalog
 from course_builder.core.jsonwrite import json_text
-from course_builder.powerboats.course.describe import lake_step
 from course_builder.powerboats.lake.board import Board
+from course_builder.powerboats.lake.describe import lake_step
 
 if TYPE_CHECKING:
     from pathlib import Path

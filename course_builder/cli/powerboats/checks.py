@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.files import emit, input_name, output_option, read_json, read_text
+from course_builder.cli.files import emit, input_name, output_option, read_text
+from course_builder.cli.jsonfiles import read_json
 from course_builder.cli.options import format_option, input_argument
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import catalog, without_path

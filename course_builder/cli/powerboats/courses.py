@@ -11,13 +11,8 @@ from course_builder.cli.common import resolve_seed, seed_option
 from course_builder.cli.files import emit, output_option
 from course_builder.cli.options import expansion_option, format_option, race_option
 from course_builder.cli.powerboats import powerboats
-from course_builder.cli.powerboats.inputs import (
-    board_choice,
-    board_options,
-    catalog,
-    rules_options,
-    rulings_given,
-)
+from course_builder.cli.powerboats.inputs import board_choice, board_options, catalog
+from course_builder.cli.powerboats.rules import rules_options, rulings_given
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.codec import dumps
 from course_builder.powerboats.course.describe import course_text

@@ -24,13 +24,8 @@ from course_builder.cli.options import (
     input_argument,
 )
 from course_builder.cli.powerboats import powerboats
-from course_builder.cli.powerboats.inputs import (
-    board_choice,
-    board_options,
-    catalog,
-    rules_from,
-    rules_options,
-)
+from course_builder.cli.powerboats.inputs import board_choice, board_options, catalog
+from course_builder.cli.powerboats.rules import rules_from, rules_options
 from course_builder.cli.powerboats.table import Table, standings_lines
 from course_builder.cli.statefiles import read_record, record_target, save_option
 from course_builder.core.errors import CourseBuilderError

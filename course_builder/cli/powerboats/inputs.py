@@ -1,24 +1,21 @@
 """What several Powerboats commands take: the board (``--board`` and the random-lake options)
-and where boards come from, and the rulings that judge a move (course files and positions:
-:mod:`.positions`)."""
+and where boards come from (the rulings that judge a move: :mod:`.rules`; course files and
+positions: :mod:`.positions`)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from course_builder.cli.common import F
 from course_builder.cli.files import read_text
-from course_builder.cli.options import FiniteFloat, ruling_options, ruling_values
+from course_builder.cli.options import FiniteFloat
 from course_builder.core.errors import CourseBuilderError
 from course_builder.powerboats.lake.board import BoardError
 from course_builder.powerboats.lake.catalog import BUILT_IN, BoardChoice, Catalog
 from course_builder.powerboats.lake.params import LakeParams
-from course_builder.powerboats.play.rules import RULING_OPTIONS, Rules
 
 MAX_DENSITY = 0.35
 """The densest random lake (lakegen.LakeParams checks the same)."""
@@ -115,22 +112,3 @@ def catalog(beside: Path | None = None, folders: list[Path] | None = None) -> Ca
         return read_text(path)
 
     return Catalog(read_file=read_board)
-
-
-def rules_options(command: str) -> Callable[[F], F]:
-    """The options of the rulings that change what ``command`` does (the table:
-    :data:`course_builder.powerboats.play.rules.RULING_OPTIONS`)."""
-    return ruling_options(RULING_OPTIONS, command)
-
-
-def rulings_given(params: dict[str, Any]) -> dict[str, Any]:
-    """The rulings given on the command line by their field (taken out of ``params``)."""
-    return ruling_values(RULING_OPTIONS, params)
-
-
-def rules_from(params: dict[str, Any]) -> Rules:
-    """The rules of play the ruling options given say (taken out of ``params``)."""
-    given = rulings_given(params)
-    given.pop("finish_buoy_on_water", None)  # a course's option, not the rules of play
-    given.pop("strict_course", None)  # how a course is read (COURSE-19), not the rules of play
-    return Rules(**given)

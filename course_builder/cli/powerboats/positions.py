@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 import click
 
-from course_builder.cli.files import input_name, read_json, read_text
+from course_builder.cli.files import input_name, read_text
+from course_builder.cli.jsonfiles import read_json
 from course_builder.cli.powerboats.inputs import catalog
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonread import MAX_BYTES, parse

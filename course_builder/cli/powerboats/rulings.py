@@ -11,8 +11,8 @@ from course_builder.cli.common import ILLEGAL_MOVE, F
 from course_builder.cli.files import emit, output_option
 from course_builder.cli.options import format_option
 from course_builder.cli.powerboats import powerboats
-from course_builder.cli.powerboats.inputs import rules_from, rules_options
 from course_builder.cli.powerboats.positions import read_position
+from course_builder.cli.powerboats.rules import rules_from, rules_options
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 from course_builder.powerboats.play.explain import explain

@@ -12,14 +12,9 @@ from course_builder.cli.common import progress_bar, resolve_seed, seed_option
 from course_builder.cli.files import STDIN_NAME
 from course_builder.cli.options import expansion_option, input_argument, race_option
 from course_builder.cli.powerboats import powerboats
-from course_builder.cli.powerboats.inputs import (
-    board_choice,
-    board_options,
-    catalog,
-    rules_options,
-    rulings_given,
-)
+from course_builder.cli.powerboats.inputs import board_choice, board_options, catalog
 from course_builder.cli.powerboats.positions import course_from_file
+from course_builder.cli.powerboats.rules import rules_options, rulings_given
 from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
 from course_builder.core.values import replace
 from course_builder.powerboats.course.code import course_code

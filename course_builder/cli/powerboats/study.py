@@ -23,19 +23,14 @@ from course_builder.cli.options import (
     race_option,
 )
 from course_builder.cli.powerboats import powerboats
-from course_builder.cli.powerboats.inputs import (
-    board_choice,
-    board_options,
-    catalog,
-    rules_from,
-    rules_options,
-)
+from course_builder.cli.powerboats.inputs import board_choice, board_options, catalog
 from course_builder.cli.powerboats.positions import (
     course_from_data,
     course_from_file,
     is_course_data,
     read_position,
 )
+from course_builder.cli.powerboats.rules import rules_from, rules_options
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 

@@ -28,8 +28,8 @@ from course_builder.powerboats.course.model import (
     ExpansionTile,
 )
 from course_builder.powerboats.course.rounding import Sense
-from course_builder.powerboats.lake.board import BoardSource
-from course_builder.powerboats.lake.catalog import MAX_SEED, source_from_json
+from course_builder.powerboats.lake.board import BoardError, BoardSource
+from course_builder.powerboats.lake.catalog import MAX_SEED
 
 TOP_FIELDS = ("format", "version", "race", "seed", "board", "options", "buoys",
               "start_finish_tile", "rounding_lines", "expansion_tiles", "route", "notes", "code")
@@ -39,6 +39,30 @@ for people and other programs, and recomputed rather than read."""
 SPOT = re.compile(r"\s*[A-Za-z][0-9]{1,3}\s*")
 LaySpot = Callable[[BoardSource, str, bool], tuple[Hex, ...]]
 """The hexes of an expansion tile given only by its spot: (board source, spot, shifted)."""
+
+
+BOARD_FIELDS = ("board", "arrangement", "seed", "shuffled", "rotate_tiles", "tile_size",
+                 "density")
+"""The fields of a course file's board source (docs/course-format.md, ``board``)."""
+
+
+def source_from_json(data: Any) -> BoardSource:
+    """A board source from a course file's ``board`` object; raises :class:`BoardError` naming
+    the field for anything it cannot use (unknown keys, wrong types, a seed out of range)."""
+    source = Value(data, (), BoardError).fields(
+        BOARD_FIELDS, what="an object like {\"board\": \"classic\"}")
+    name = source["board"].string(longest=4096, what="a board name or .board file")
+    if not name.strip():
+        raise source["board"].refuse("the board name is empty")
+    arrangement = source.get("arrangement").string(
+        longest=4096, what="an arrangement like 'T00=1d T01=2d ...'", null=True)
+    size = source.get("tile_size")
+    tile_size = None if size.is_null else size.pair(what="[rows, cols]")
+    density = source.get("density")
+    return BoardSource(name, arrangement, source.get("seed").whole(0, MAX_SEED, null=True),
+                       source.get("shuffled", False).boolean(),
+                       source.get("rotate_tiles", False).boolean(), tile_size,
+                       None if density.is_null else density.number())
 
 
 def dumps(data: Any) -> str:

@@ -10,14 +10,10 @@ Every problem in a file raises :class:`BoardFileError` naming the file, line and
 from __future__ import annotations
 
 import re
-from functools import cached_property
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
 from course_builder.core.values import Frozen, Mutable, field
-from course_builder.powerboats.lake.board import LAND, WATER
-
-COVERED = "covered"
 
 FACES = ("dark", "light")
 TRANSCRIBED = "transcribed"
@@ -44,46 +40,38 @@ class SpotMark(Frozen):
     col: int = 0
 
 
-class Cell(Frozen):
-    """One hex of a grid: its terrain and the letter spot printed on it, if any."""
-
-    terrain: str
-    spot: SpotMark | None = None
+_TOKEN_RE = re.compile(r"\S+")
 
 
-_PLAIN = {".": Cell(WATER), "#": Cell(LAND)}
-"""The cells of the plain tokens, shared (a lake has thousands of them and cells are values)."""
-_PLAIN_COVERED = {**_PLAIN, "_": Cell(COVERED)}
+def _columns(text: str) -> list[int]:
+    """The column (from 1) where each hex's token of a grid row starts: worked out only for the
+    messages that point at a hex, so that reading a good file does not keep them."""
+    return [m.start() + 1 for m in _TOKEN_RE.finditer(text)]
 
 
-class Grid(Frozen, dict=True):
-    """A block of cells with, for error messages, the file position of each cell. A value with
-    a ``__dict__``: it keeps what it derives in ``cached_property`` attributes.
-    """
+class Grid(Frozen):
+    """A block of hexes as the file gives them: each row as one character a hex (``.`` water,
+    ``#`` land, ``_`` covered), which assembling a lake copies whole, the letter spots printed on
+    it, and, for error messages, the rows' text and line numbers."""
 
-    cells: tuple[tuple[Cell, ...], ...]
-    positions: tuple[tuple[tuple[int, int], ...], ...]
+    terrain_text: tuple[str, ...]
+    marks: tuple[tuple[int, int, SpotMark], ...]
+    """The letter spots printed on the grid: ``(row, col, mark)`` in reading order."""
+    lines: tuple[tuple[int, str], ...]
+    """Each row's line number and text in the file."""
 
     @property
     def rows(self) -> int:
-        return len(self.cells)
+        return len(self.terrain_text)
 
     @property
     def cols(self) -> int:
-        return len(self.cells[0]) if self.cells else 0
+        return len(self.terrain_text[0]) if self.terrain_text else 0
 
-    @cached_property
-    def terrain_text(self) -> tuple[str, ...]:
-        """Each row as one character a cell: ``.`` water, ``#`` land, ``_`` covered. Assembling
-        a lake copies these rows whole (kept with the grid, built on first use)."""
-        return tuple("".join("." if cell.terrain == WATER else "_" if cell.terrain == COVERED
-                             else "#" for cell in row) for row in self.cells)
-
-    @cached_property
-    def marks(self) -> tuple[tuple[int, int, SpotMark], ...]:
-        """The letter spots printed on the grid: ``(row, col, mark)`` in reading order."""
-        return tuple((r, c, cell.spot) for r, row in enumerate(self.cells)
-                     for c, cell in enumerate(row) if cell.spot)
+    def position(self, row: int, col: int) -> tuple[int, int]:
+        """The line and column in the file of the hex at ``(row, col)``."""
+        line, text = self.lines[row]
+        return line, _columns(text)[col]
 
 
 class TileFace(Frozen):
@@ -147,15 +135,15 @@ class LakeKit(Frozen):
 
 class _Section(Mutable):
     """A ``[section]`` of the file as read: its kind and arguments, where its header is, then
-    its ``key = value`` properties and grid rows (each item with its line and column) as the
-    lines come."""
+    its ``key = value`` properties and grid rows (the text of each, and its line) as the lines
+    come."""
 
     kind: str
     arg: tuple[str, ...]
     line: int
     col: int
     props: dict[str, tuple[str, int, int]] = field(default_factory=dict)
-    rows: list[list[tuple[str, int]]] = field(default_factory=list)
+    rows: list[str] = field(default_factory=list)
     row_lines: list[int] = field(default_factory=list)
 
 
@@ -212,7 +200,7 @@ def _split_sections(text: str, path: str) -> list[_Section]:
             raise BoardFileError(
                 path, lineno, col0, f"expected 'key = value' in [{current.kind}], got {stripped!r}"
             )
-        current.rows.append([(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", body)])
+        current.rows.append(body)
         current.row_lines.append(lineno)
     return sections
 
@@ -321,30 +309,38 @@ class _Builder:
             raise self.error(
                 line, 1, f"{label} has {len(s.rows)} rows of hexes, expected {rows}"
             )
-        cells: list[tuple[Cell, ...]] = []
-        positions: list[tuple[tuple[int, int], ...]] = []
-        for r, (tokens, line) in enumerate(zip(s.rows, s.row_lines, strict=True)):
+        plain = {".", "#", "_"} if allow_covered else {".", "#"}
+        terrain: list[str] = []
+        marks: list[tuple[int, int, SpotMark]] = []
+        for r, (text, line) in enumerate(zip(s.rows, s.row_lines, strict=True)):
+            tokens = text.split()
             if len(tokens) != cols:
-                col = tokens[cols][1] if len(tokens) > cols else tokens[-1][1]
+                columns = _columns(text)
+                col = columns[cols] if len(tokens) > cols else columns[-1]
                 raise self.error(
                     line, col, f"row {r} of {label} has {len(tokens)} hexes, expected {cols}"
                 )
-            plain = _PLAIN_COVERED if allow_covered else _PLAIN
-            cells.append(tuple(plain.get(token) or self._cell(token, line, col, allow_covered)
-                               for token, col in tokens))
-            positions.append(tuple((line, col) for _t, col in tokens))
-        return Grid(tuple(cells), tuple(positions))
+            row = "".join(tokens)
+            if len(row) == cols and set(row) <= plain:  # no letter spot (most rows)
+                terrain.append(row)
+                continue
+            hexes = []
+            for c, (token, col) in enumerate(zip(tokens, _columns(text), strict=True)):
+                if token in plain:
+                    hexes.append(token)
+                    continue
+                mark = self._spot(token, line, col, allow_covered)
+                hexes.append("#" if mark.on_land else ".")
+                marks.append((r, c, mark))
+            terrain.append("".join(hexes))
+        lines = tuple(zip(s.row_lines, s.rows, strict=True))
+        return Grid(tuple(terrain), tuple(marks), lines)
 
-    def _cell(self, token: str, line: int, col: int, allow_covered: bool) -> Cell:
-        """The cell a token stands for (the plain ones are also in :data:`_PLAIN`)."""
-        if token == ".":
-            return Cell(WATER)
-        if token == "#":
-            return Cell(LAND)
-        if token == "_":
-            if not allow_covered:
-                raise self.error(line, col, "'_' (covered by a lake tile) only belongs in [border]")
-            return Cell(COVERED)
+    def _spot(self, token: str, line: int, col: int, allow_covered: bool) -> SpotMark:
+        """The letter spot a token other than ``.``, ``#`` (and in the border ``_``) stands
+        for."""
+        if token == "_" and not allow_covered:
+            raise self.error(line, col, "'_' (covered by a lake tile) only belongs in [border]")
         m = _SPOT_RE.match(token)
         if not m:
             raise self.error(
@@ -363,9 +359,7 @@ class _Builder:
             raise self.error(
                 line, col + 2, f"unknown side {side_text!r} (expected E, NE, NW, W, SW or SE)"
             ) from None
-        on_land = letter.islower()
-        mark = SpotMark(letter.upper(), on_land, side, approx is not None, line, col)
-        return Cell(LAND if on_land else WATER, mark)
+        return SpotMark(letter.upper(), letter.islower(), side, approx is not None, line, col)
 
     def _slots(
         self, s: _Section, rows: int, cols: int, tile_rows: int, tile_cols: int, border: Grid
@@ -393,8 +387,8 @@ class _Builder:
                             line, col, f"slot {name} overlaps slot {owner[(r, c)]} at ({r}, {c})"
                         )
                     owner[(r, c)] = name
-                    if border.cells[r][c].terrain != COVERED:
-                        bl, bc = border.positions[r][c]
+                    if border.terrain_text[r][c] != "_":
+                        bl, bc = border.position(r, c)
                         raise self.error(
                             line, col, f"slot {name} does not fit the frame: hex ({r}, {c}) is "
                             f"part of the border (line {bl}, column {bc}), not '_'"
@@ -402,8 +396,8 @@ class _Builder:
             slots[name] = Slot(name, r0, c0, line)
         for r in range(rows):
             for c in range(cols):
-                if border.cells[r][c].terrain == COVERED and (r, c) not in owner:
-                    bl, bc = border.positions[r][c]
+                if border.terrain_text[r][c] == "_" and (r, c) not in owner:
+                    bl, bc = border.position(r, c)
                     raise self.error(bl, bc, f"hex ({r}, {c}) is marked '_' but no slot covers it")
         return slots
 

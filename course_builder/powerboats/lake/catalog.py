@@ -20,9 +20,8 @@ import random
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from course_builder.core.jsonread import Value
 from course_builder.core.resources import read_data_text
 from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
@@ -153,33 +152,6 @@ def _need_seed(seed: int | None) -> int:
     return seed
 
 
-# ------------------------------------------------------------------------------------------------
-# the source record in course files
-# ------------------------------------------------------------------------------------------------
-
 MAX_SEED = 2**63 - 1
-"""Seeds are 0 .. 2**63 - 1 (any value a JSON reader and a shell can pass on unchanged)."""
-
-
-SOURCE_FIELDS = ("board", "arrangement", "seed", "shuffled", "rotate_tiles", "tile_size",
-                 "density")
-"""The fields of a board source (docs/course-format.md, ``board``)."""
-
-
-def source_from_json(data: Any) -> BoardSource:
-    """A board source from a course file's ``board`` object; raises :class:`BoardError` naming
-    the field for anything it cannot use (unknown keys, wrong types, a seed out of range)."""
-    source = Value(data, (), BoardError).fields(
-        SOURCE_FIELDS, what="an object like {\"board\": \"classic\"}")
-    name = source["board"].string(longest=4096, what="a board name or .board file")
-    if not name.strip():
-        raise source["board"].refuse("the board name is empty")
-    arrangement = source.get("arrangement").string(
-        longest=4096, what="an arrangement like 'T00=1d T01=2d ...'", null=True)
-    size = source.get("tile_size")
-    tile_size = None if size.is_null else size.pair(what="[rows, cols]")
-    density = source.get("density")
-    return BoardSource(name, arrangement, source.get("seed").whole(0, MAX_SEED, null=True),
-                       source.get("shuffled", False).boolean(),
-                       source.get("rotate_tiles", False).boolean(), tile_size,
-                       None if density.is_null else density.number())
+"""Seeds are 0 .. 2**63 - 1 (any value a JSON reader and a shell can pass on unchanged); a
+course file's board source is read by :mod:`course_builder.powerboats.course.codec`."""

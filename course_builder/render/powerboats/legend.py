@@ -16,10 +16,10 @@ from typing import Any
 import svgwrite
 
 from course_builder.core.values import Frozen
-from course_builder.powerboats.course.describe import tile_words
 from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.lake.board import Board
+from course_builder.powerboats.lake.describe import tile_words
 from course_builder.render.kit.flow import wrap
 from course_builder.render.kit.metrics import CAP_HEIGHT
 from course_builder.render.kit.paper import pt

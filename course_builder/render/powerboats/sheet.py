@@ -24,9 +24,10 @@ import svgwrite
 
 from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.code import course_code
-from course_builder.powerboats.course.describe import lake_step, placement_steps
+from course_builder.powerboats.course.describe import placement_steps
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.lake.board import Board
+from course_builder.powerboats.lake.describe import lake_step
 from course_builder.render.kit.boxes import line_boxes
 from course_builder.render.kit.flow import wrap, wrap_lines
 from course_builder.render.kit.metrics import CAP_HEIGHT, DESCENT

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import svgwrite
 
-from course_builder.powerboats.course.describe import FACE_WORDS, slot_rows
 from course_builder.powerboats.lake.board import Board
+from course_builder.powerboats.lake.describe import FACE_WORDS, slot_rows
 from course_builder.render.kit.metrics import CAP_HEIGHT
 from course_builder.render.kit.paper import pt
 from course_builder.render.kit.svg import COLORS, rounded, text
