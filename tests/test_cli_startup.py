@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +65,36 @@ def test_the_commands_users_wait_for_import_no_dataclasses(args: list[str]) -> N
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stderr.splitlines()[-1] == "False"
+
+
+def _imported(args: list[str]) -> set[str]:
+    """The package's modules a ``powerboats`` command has imported by the time it ends."""
+    probe = ("import atexit, sys\n"
+             "atexit.register(lambda: print(sorted(m for m in sys.modules "
+             "if m.startswith('course_builder')), file=sys.stderr))\n"
+             "from course_builder.cli import script\n"
+             f"sys.argv = ['course-builder', 'powerboats', *{args!r}]\nscript()")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    return set(ast.literal_eval(done.stderr.splitlines()[-1]))
+
+
+def test_board_loads_no_course_ruling_or_json_reading_module() -> None:
+    """``board`` shows a lake: the course package, the rules of play and the JSON reader are
+    not on its path (the start-up budget, docs/architecture.md)."""
+    imported = _imported(["board"])
+    assert "course_builder.powerboats.lake.describe" in imported
+    assert not {m for m in imported if m.startswith(("course_builder.powerboats.course",
+                                                     "course_builder.powerboats.play"))}
+    assert "course_builder.core.jsonread" not in imported
+
+
+def test_validate_loads_no_course_generator(tmp_path: Path) -> None:
+    """``validate`` checks a course file; making courses (``check-board`` tries each race) is
+    not on its path."""
+    course = tmp_path / "course.json"
+    _imported(["course", "--race", "B", "--seed", "7", "--format", "json", "-o", str(course)])
+    imported = _imported(["validate", str(course)])
+    assert "course_builder.powerboats.course.validate" in imported
+    assert not {"course_builder.powerboats.course.generate",
+                "course_builder.powerboats.course.fitness"} & imported

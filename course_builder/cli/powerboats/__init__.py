@@ -8,7 +8,8 @@ the commands are listed), so a command loads little more than what it uses:
 * :mod:`.positions`: course files and positions as the commands read them;
 * :mod:`.boards`: ``board``;
 * :mod:`.courses`: ``course``;
-* :mod:`.checks`: ``validate`` and ``check-board`` (a course file, what races a board file allows);
+* :mod:`.checks`: ``validate`` (a course file);
+* :mod:`.boardchecks`: ``check-board`` (what races a board file allows);
 * :mod:`.sheets`: ``sheet``;
 * :mod:`.rulings`: ``adjudicate`` and ``moves``;
 * :mod:`.games`: ``play`` and ``replay`` (the table itself: :mod:`.table`);
@@ -24,7 +25,7 @@ from course_builder.cli.common import GameCommands
 COMMAND_MODULES = {
     "board": "boards",
     "course": "courses",
-    "validate": "checks", "check-board": "checks",
+    "validate": "checks", "check-board": "boardchecks",
     "sheet": "sheets",
     "adjudicate": "rulings", "moves": "rulings",
     "play": "games", "replay": "games",

@@ -1,26 +1,19 @@
-"""``powerboats validate`` and ``check-board``: a course file checked, and a board file checked
-for the races it must hold. Each reports every problem on standard output after the file's
-name, exit 1 when there is one."""
+"""``powerboats validate``: a course file checked. It reports every problem on standard output
+after the file's name, exit 1 when there is one (a board file: :mod:`.boardchecks`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import click
-
-from course_builder.cli.files import emit, input_name, output_option, read_text
+from course_builder.cli.files import emit, input_name, output_option
 from course_builder.cli.jsonfiles import read_json
 from course_builder.cli.options import format_option, input_argument
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import catalog, without_path
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
-from course_builder.powerboats.course.fitness import lake_notes, race_problems
 from course_builder.powerboats.course.load import read_spec
 from course_builder.powerboats.course.validate import validate
-from course_builder.powerboats.lake.board import Board
-from course_builder.powerboats.lake.boardfile import parse_kit
-from course_builder.powerboats.lake.kit import assemble
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -60,49 +53,3 @@ def validate_cmd(path: Path, fmt: str, output: Path | None) -> None:
              output)
     if problems:
         raise SystemExit(1)
-
-
-@powerboats.command("check-board")
-@input_argument("path", "FILE")
-@format_option()
-@output_option
-def check_board_cmd(path: Path, fmt: str, output: Path | None) -> None:
-    """Check a .board file: its tiles, slots and spots (file:line:col when broken), then what
-    races A, B and C need: four spots each, on one body of water, and a legal course. Exit 1
-    with the problems (the first that keeps the file from being read, else every problem of the
-    races); 0 when a game can be played on it."""
-
-    name = input_name(path)
-    try:
-        kit = parse_kit(read_text(path), name)
-        lake = assemble(kit)
-    except CourseBuilderError as exc:
-        emit(_board_report(name, fmt, [str(exc)], [], None), output)
-        raise SystemExit(1) from None
-    notes = [f"not transcribed: {t} {f}" for (t, f), face in kit.faces.items()
-             if face.status != "transcribed"] + lake_notes(lake)
-    problems = race_problems(lake)
-    emit(_board_report(name, fmt, problems, notes, lake), output)
-    for note in notes if fmt != "json" else []:
-        click.echo(f"note: {note}", err=True)
-    if problems:
-        raise SystemExit(1)
-
-
-def _board_report(name: str, fmt: str, problems: list[str], notes: list[str],
-                  lake: Board | None) -> str:
-    summary: dict[str, Any] | None = None
-    if lake is not None:
-        summary = {"name": lake.name, "hexes": len(lake.hexes()), "water": lake.water_count,
-                   "spots": {x: len(lake.spots_for(x)) for x in "ABC"}}
-    if fmt == "json":
-        return json_text({"file": name, "ok": not problems, "board": summary,
-                          "problems": [without_path(p, name) for p in problems],
-                          "notes": notes})
-    lines = [problem if problem.startswith(f"{name}:") else f"{name}: {problem}"
-             for problem in problems]
-    if not problems and summary is not None:
-        counts = ", ".join(f"{n} {x}" for x, n in summary["spots"].items())
-        lines.append(f"{name}: ok: {summary['name']}, {summary['hexes']} hexes, "
-                     f"{summary['water']} water, spots {counts}")
-    return "\n".join(lines) + "\n"
