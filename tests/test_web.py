@@ -267,9 +267,10 @@ def test_other_commands_do_not_import_the_web_stack() -> None:
     assert out.stdout.strip() == "[]"
 
 
-def test_serve_listens_on_localhost_and_prints_the_address() -> None:
+def test_serve_listens_on_localhost_and_prints_the_address(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "course_builder", "serve", "--port", "0"],
+    proc = subprocess.Popen([sys.executable, "-m", "course_builder", "serve", "--port", "0",
+                             "--data", str(tmp_path)],
                             stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         assert proc.stderr is not None

@@ -118,9 +118,10 @@ def game_races(data: dict[str, Any], seed: int) -> list[Race]:
             for r in RACE_NAMES]
 
 
-def new_game_table(data: dict[str, Any]) -> Table:
+def new_game_table(data: dict[str, Any], names: tuple[str, ...] = ()) -> Table:
     """A game about to begin, as ``powerboats play`` starts one: seats, the start player (rolled
-    from the seed unless given), races A, B and C (:func:`game_races`)."""
+    from the seed unless given), races A, B and C (:func:`game_races`); ``names`` the players'
+    names by seat, if given."""
     players = _colours(data)
     seed = seed_field(data)
     scoring = data.get("scoring", "standard")
@@ -132,5 +133,5 @@ def new_game_table(data: dict[str, Any]) -> Table:
     rng = random.Random(f"powerboats-game:{seed}")
     first = (start or (rng.choice(players) if players else "")).lower()
     races = game_races(data, seed)
-    game = new_game(players, first, races, Scoring(scoring))
+    game = new_game(players, first, races, Scoring(scoring), names)
     return Table("game", races[0], game=game, seed=seed)
