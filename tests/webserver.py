@@ -28,8 +28,8 @@ def running_server(app: Any = None, **config: Any) -> Iterator[str]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app or create_app(), log_level="warning",
-                                           **config))
+    server = uvicorn.Server(uvicorn.Config(app or create_app(),
+                                           **{"log_level": "warning", **config}))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

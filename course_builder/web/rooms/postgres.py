@@ -39,6 +39,7 @@ class PostgresStore(SQLRoomStore):
 
     real = "DOUBLE PRECISION"
     migration_lock = f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"
+    pushes_changes = True
 
     def __init__(self, url: str) -> None:
         self.url = url

@@ -172,8 +172,10 @@ class Rooms:
         if not _ROOM_ID.fullmatch(room_id):
             raise Refusal(404, NO_ROOM)
         live = self._cached(room_id)
-        if live is not None and live.row.expires_at < self.clock():
-            self._forget(room_id)
+        if live is not None and (live.row.expires_at < self.clock() or (
+                not self.store.pushes_changes
+                and self.store.version_of(room_id) != live.row.version)):
+            self._forget(room_id)  # expired, or changed by a process that tells no one
             live = None
         live = live or self._read(room_id)
         if live is None:
@@ -258,13 +260,13 @@ class Rooms:
         if at != live.row.entries:
             raise Refusal(409, f"stale: the game has {live.row.entries} entries, not {at}; "
                           "look again")
+        if live.row.seats[seat].bot:
+            raise Refusal(403, f"{colour} is sailed by the bot {live.row.seats[seat].bot}; the "
+                          "room's creator can take the seat back")
         to_act = live.game.game.to_act
         if to_act != colour:
             raise Refusal(403, f"it is {to_act}'s turn, not {colour}'s" if to_act
                           else "the game is over")
-        if live.row.seats[seat].bot:
-            raise Refusal(403, f"{colour} is sailed by the bot {live.row.seats[seat].bot}; the "
-                          "room's creator can take the seat back")
         kind = data.get("action")
         if kind == "place":
             game = ref.place(live.game, colour, _hex(data), _heading(data))

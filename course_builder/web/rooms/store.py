@@ -108,6 +108,13 @@ class RoomStore(Protocol):
     def lines(self, room_id: str) -> list[str]:
         """The room's entries as committed, in order (the record's placement and move lines)."""
 
+    def version_of(self, room_id: str) -> int | None:
+        """The room's version as committed (None: no such room), to check a kept copy."""
+
+    pushes_changes: bool
+    """True if :meth:`on_change` reports other processes' changes (else a process checks
+    :meth:`version_of` before trusting what it keeps)."""
+
     def expire(self, now: float) -> int:
         """Delete the rooms whose expiry has passed; how many went."""
 
@@ -135,6 +142,7 @@ class SQLRoomStore:
 
     real = "REAL"
     migration_lock: str | None = None
+    pushes_changes = False
 
     def transaction(self) -> AbstractContextManager[Executor]:
         raise NotImplementedError
@@ -220,6 +228,11 @@ class SQLRoomStore:
             rows = tx.execute("SELECT line FROM entries WHERE room_id = ? ORDER BY number",
                               (room_id,)).fetchall()
         return [r[0] for r in rows]
+
+    def version_of(self, room_id: str) -> int | None:
+        with self.transaction() as tx:
+            row = tx.execute("SELECT version FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        return None if row is None else int(row[0])
 
     def expire(self, now: float) -> int:
         with self.transaction() as tx:
