@@ -1,5 +1,6 @@
 """Fixtures shared by several test modules: a throwaway PostgreSQL cluster (tests/pgcluster.py),
-started once per test process by the first test that needs it."""
+started once per test process (each xdist worker: about a second) by the first test that needs
+it."""
 
 from __future__ import annotations
 

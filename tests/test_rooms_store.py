@@ -27,7 +27,6 @@ from course_builder.web.state import BOOK
 from tests.pgcluster import Cluster
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.xdist_group("postgres")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -257,6 +257,8 @@ class Rooms:
         if type(at) is not int:
             raise Refusal(400, "'at': the number of entries the action follows (the room's "
                           "'entries')")
+        if at > live.row.entries:
+            raise Stale("the page has seen more than this process: read the room again")
         if at != live.row.entries:
             raise Refusal(409, f"stale: the game has {live.row.entries} entries, not {at}; "
                           "look again")
