@@ -282,6 +282,7 @@ def test_one_address_may_make_only_so_many_requests(tmp_path: Path) -> None:
         assert statuses[:6] == [401] * 6 and 429 in statuses[6:]
         status, data, head = request(url, "/api/rooms/abcdefghijkl")
         assert status == 429 and "too many requests" in data["error"]
+        assert head["retry-after"] == "1"
         assert request(url, "/")[0] == 200  # the page itself is not limited
 
 
