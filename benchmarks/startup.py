@@ -1,6 +1,6 @@
 """Whole-process time of every command beside the time of importing the libraries it needs, as JSON.
 
-Run: python benchmarks/startup.py [--runs 9] [--only TEXT]
+Run: python benchmarks/startup.py [--runs 9] [--only TEXT] [--against REV]
 
 For each command, a process that runs it (``course_builder.cli.script``, as the installed
 ``course-builder`` script does) and a process that only imports the third-party libraries the
@@ -16,6 +16,13 @@ resvg draw the same page (the SVG the command draws, with the same fonts and res
 nothing else. Drawing an A4 page at 150 dpi takes resvg longer than importing the libraries, so
 2.0x the imports is out of reach of anything this project does; ``ratio_to_floor`` says how much
 the project adds to the work the library itself must do.
+
+The start-up budget (issue "One dialect for three games"): each command's whole-process time
+stays within 25% of its time at the issue's start, commit :data:`START`. With ``--against REV``
+(default :data:`START`; ``--against none`` skips it) that commit's source is unpacked into a
+scratch folder (``git archive``) and run with the same interpreter and libraries, each of its
+commands right after ours, round after round, so that the load hits both alike;
+``ratio_to_start`` is ours over its, and must be at most :data:`BUDGET`.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ import time
 from pathlib import Path
 
 TARGET = 2.0
+START = "611b2c5"
+"""The commit at which the start-up budget was set (issue "One dialect for three games")."""
+BUDGET = 1.25
 ROOT = Path(__file__).resolve().parents[1]
 POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 "
             "| yellow 2")
@@ -97,10 +107,21 @@ RESVG_DRAWS = ("import sys, click, svgwrite, shapely, resvg_py\n"
 ENV = dict(os.environ)
 
 
-def run(argv: list[str]) -> float:
+def run(argv: list[str], env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, check=True, capture_output=True, cwd=ROOT, env=ENV)
+    subprocess.run(argv, check=True, capture_output=True, cwd=ROOT, env=env or ENV)
     return time.perf_counter() - start
+
+
+def unpack(rev: str, into: Path) -> dict[str, str]:
+    """The source of ``rev`` unpacked under ``into``, and the environment that runs it (its
+    package first on the path, so the same interpreter and libraries run the old code)."""
+    into.mkdir()
+    archive = subprocess.run(["git", "archive", rev, "course_builder", "data"], cwd=ROOT,
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    env = dict(ENV, PYTHONPATH=str(into), PYTHONPYCACHEPREFIX=str(into / "pycache"))
+    return env
 
 
 def loaded(code: str, args: list[str]) -> set[str]:
@@ -135,6 +156,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--only", default="", help="Only the commands whose name has this text.")
+    parser.add_argument("--against", default=START,
+                        help=f"Also run each command at this commit (default {START}, the "
+                             "start-up budget's; 'none' to skip).")
     args = parser.parse_args()
     py = sys.executable
     with tempfile.TemporaryDirectory() as name:
@@ -150,6 +174,7 @@ def main() -> None:
         cases = {k: v for k, v in cases.items() if args.only in k}
         libs = {tuple(needed) for _args, needed in cases.values()}
         floors = {case: floor_argv(py, tmp, *FLOOR[case]) for case in cases if case in FLOOR}
+        old_env = unpack(args.against, tmp / "start") if args.against != "none" else None
         times: dict[str, list[float]] = {}
         for _round in range(args.runs + 1):
             times.setdefault("python -c pass", []).append(run([py, "-c", "pass"]))
@@ -158,6 +183,9 @@ def main() -> None:
                     run([py, "-c", "import " + ", ".join(needed)]))
             for case, (argv, _needed) in cases.items():
                 times.setdefault(case, []).append(run([py, "-c", CLI, *argv]))
+                if old_env is not None:
+                    times.setdefault("start: " + case, []).append(
+                        run([py, "-c", CLI, *argv], old_env))
             for case, floor in floors.items():
                 times.setdefault("floor: " + case, []).append(run(floor))
         median = {k: statistics.median(v[1:]) for k, v in times.items()}
@@ -172,6 +200,11 @@ def main() -> None:
                 "meets_target": median[case] / median[base] <= TARGET,
                 "imports_not_needed": extra_imports(argv, needed),
             }
+            if old_env is not None:
+                start = median["start: " + case]
+                results[case].update(start_seconds=round(start, 3),
+                                     ratio_to_start=round(median[case] / start, 2),
+                                     within_budget=median[case] / start <= BUDGET)
             if case in floors:
                 floor = median["floor: " + case]
                 results[case].update(floor_seconds=round(floor, 3),
@@ -184,8 +217,12 @@ def main() -> None:
         "load_average": round(os.getloadavg()[0], 2),
         "python -c pass seconds": round(median["python -c pass"], 3),
         "target": f"ratio <= {TARGET}",
+        "budget": (f"ratio_to_start <= {BUDGET} (each command against commit {args.against})"
+                   if args.against != "none" else None),
         "results": results,
         "meets_targets": all(r["meets_target"] for r in results.values()),
+        "within_budget": (all(r["within_budget"] for r in results.values())
+                          if args.against != "none" else None),
     }, indent=1))
 
 

@@ -17,17 +17,14 @@ from click.testing import CliRunner
 from course_builder.cli import cli
 from course_builder.core.hexgrid import Direction, from_offset
 from course_builder.powerboats.course.generate import CourseMaker
-from course_builder.powerboats.lake.catalog import classic_board
-from course_builder.powerboats.play.game import Game, GameError, GameSetup, Placement, new_game
-from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.record import (
+from course_builder.powerboats.game.game import Game, GameError, GameSetup, Placement, new_game
+from course_builder.powerboats.game.record import (
     RecordError,
     read_record,
     replay,
     write_record,
 )
-from course_builder.powerboats.play.rules import Rules
-from course_builder.powerboats.play.scoring import (
+from course_builder.powerboats.game.scoring import (
     BoatResult,
     RaceResult,
     Scoring,
@@ -35,6 +32,9 @@ from course_builder.powerboats.play.scoring import (
     standings,
     variant_points,
 )
+from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.rules import Rules
 
 GAME = Path(__file__).parent / "data" / "game-4-boats.pbr"
 COLOURS = ("yellow", "red", "orange", "purple", "black", "green")

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from course_builder.cli import cli
 from course_builder.core.hexgrid import DIRECTIONS
 from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.game.record import read_record, replay
 from course_builder.powerboats.lake.catalog import classic_board
 from course_builder.powerboats.play.kernel import dice_decisions, heading_choices, kept_dice
 from course_builder.powerboats.play.position import Boat, Position
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.record import read_record, replay
 from course_builder.powerboats.study import bots as bots_module
 from course_builder.powerboats.study.atlas import best, courses_of, rate
 from course_builder.powerboats.study.bots import BOTS, headings_judged, make_bot

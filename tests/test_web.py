@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli
+from course_builder.powerboats.game.record import read_record, replay
 from course_builder.powerboats.play.notation import NotationError, RaceBook, parse_position
-from course_builder.powerboats.play.record import read_record, replay
 from tests.webserver import request, running_server
 
 POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | "

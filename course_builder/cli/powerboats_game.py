@@ -47,7 +47,7 @@ def _book(record: Path) -> Any:
 
 
 def _load_record(path: Path) -> Any:
-    from course_builder.powerboats.play.record import read_record
+    from course_builder.powerboats.game.record import read_record
 
     return read_record(read_text(path), input_name(path))
 
@@ -65,7 +65,7 @@ def replay_cmd(record_path: Path, fmt: str) -> None:
     """Check a game record: play every placement and move again with the rules, and report the
     first one that is illegal or does not match (wrong boat, wrong turn, a result or standing that
     differs) with its line and move number; or the standings. Exit 1 if it does not stand up."""
-    from course_builder.powerboats.play.record import replay
+    from course_builder.powerboats.game.record import replay
 
     record = _load_record(record_path)
     with progress_bar("replaying") as progress:
@@ -181,7 +181,7 @@ def _no_new_game_options() -> None:
 
 
 def _resumed(path: Path) -> tuple[Any, int]:
-    from course_builder.powerboats.play.record import replay
+    from course_builder.powerboats.game.record import replay
 
     record = _load_record(path)
     done = replay(record, _book(path))
@@ -194,9 +194,9 @@ def _resumed(path: Path) -> tuple[Any, int]:
 def _new_game(players: str, names: str | None, start_player: str | None, seed: int,
               expansion: bool, scoring: str, options: dict[str, Any], choice: Any) -> Any:
     from course_builder.powerboats.course.generate import CourseMaker
-    from course_builder.powerboats.play.game import SeatError, check_seats, new_game
+    from course_builder.powerboats.game.game import SeatError, check_seats, new_game
+    from course_builder.powerboats.game.scoring import Scoring
     from course_builder.powerboats.play.race import Race
-    from course_builder.powerboats.play.scoring import Scoring
 
     colours = [c.strip().lower() for c in players.split(",") if c.strip()]
     name_list = [n.strip() for n in names.split(",")] if names else []
@@ -280,7 +280,7 @@ class Table:
     # -- placing and moving ----------------------------------------------------------------
 
     def _announce(self) -> None:
-        from course_builder.powerboats.play.game import Placement
+        from course_builder.powerboats.game.game import Placement
 
         game = self.game
         if game.placing:
@@ -418,7 +418,7 @@ class Table:
         self.save()
 
     def _undo(self) -> None:
-        from course_builder.powerboats.play.game import replay_history
+        from course_builder.powerboats.game.game import replay_history
 
         history = self.game.history
         if not history:
@@ -429,7 +429,7 @@ class Table:
         self.save()
 
     def save(self) -> None:
-        from course_builder.powerboats.play.record import write_record
+        from course_builder.powerboats.game.record import write_record
 
         write_atomic(self.record, write_record(self.game, {"Seed": str(self.seed)}))
 
@@ -440,7 +440,7 @@ def _canonical(text: str) -> str:
 
 
 def _entry_text(entry: Any) -> str:
-    from course_builder.powerboats.play.game import Placement
+    from course_builder.powerboats.game.game import Placement
 
     if isinstance(entry, Placement):
         r, c = entry.hex.offset

@@ -8,7 +8,7 @@ sailed on the course in view (a shown course, a course file, a pasted course cod
 is its race, and the other two races are made on its lake from the seed. Everything goes through
 the same pure functions (:class:`~course_builder.powerboats.lake.catalog.Catalog`,
 :class:`~course_builder.powerboats.course.generate.CourseMaker`,
-:func:`~course_builder.powerboats.play.game.new_game`).
+:func:`~course_builder.powerboats.game.game.new_game`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.load import IllegalCourse, load_course
 from course_builder.powerboats.course.model import CourseError
+from course_builder.powerboats.game.game import new_game
+from course_builder.powerboats.game.scoring import RACE_NAMES, Scoring
 from course_builder.powerboats.lake.board import Board
 from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice
-from course_builder.powerboats.play.game import new_game
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.scoring import RACE_NAMES, Scoring
 from course_builder.web.state import _CATALOG, BOOK, Table, WebError, text_field
 
 FRESH_SEEDS = 2**31

@@ -20,12 +20,12 @@ from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.powerboats.game.game import Game
+from course_builder.powerboats.game.record import read_record, replay, write_record
 from course_builder.powerboats.lake.catalog import Catalog
-from course_builder.powerboats.play.game import Game
 from course_builder.powerboats.play.notation import RaceBook, parse_position
 from course_builder.powerboats.play.position import Position
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.record import read_record, replay, write_record
 from course_builder.powerboats.play.rules import Rules
 
 KINDS = ("course", "position", "game")

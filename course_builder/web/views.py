@@ -12,12 +12,12 @@ from typing import Any
 
 from course_builder.core.hexgrid import Hex
 from course_builder.core.records import record_fields
+from course_builder.powerboats.game.game import Game
+from course_builder.powerboats.game.scoring import Standing
 from course_builder.powerboats.play import events as ev
 from course_builder.powerboats.play.explain import dice_text, explain, ordinal
-from course_builder.powerboats.play.game import Game
 from course_builder.powerboats.play.kernel import HeadingChoice, Outcome, dice_decisions, kept_dice
 from course_builder.powerboats.play.position import FINISH_NEXT, Boat, DiceStep, Position
-from course_builder.powerboats.play.scoring import Standing
 from course_builder.web.state import Table
 
 

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.powerboats.play.game import GameSetup
+from course_builder.powerboats.game.game import GameSetup
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.study.simulate import (
     MAX_TURNS,

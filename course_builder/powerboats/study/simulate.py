@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
-from course_builder.powerboats.play.game import Game, GameSetup
+from course_builder.powerboats.game.game import Game, GameSetup
 from course_builder.powerboats.play.kernel import apply, kept_dice, start_hexes
 from course_builder.powerboats.play.position import BOAT_COLOURS, DIE_FACES, Boat, Position
 from course_builder.powerboats.play.race import Race
@@ -178,7 +178,7 @@ def simulate_game(setup: GameSetup, bot_names: Sequence[str], seed: int, index: 
     """Game ``index`` of a simulation of whole games: placements (nearest start hexes, dealt at
     random) and three races, scored; the game record kept if asked. A race with a stranded boat
     ends the game there (SIM-01): its points are those of the races completed."""
-    from course_builder.powerboats.play.record import write_record
+    from course_builder.powerboats.game.record import write_record
 
     bots = [make_bot(name, game_random(seed, index, f"bot{k}")) for k, name in enumerate(bot_names)]
     dice = game_random(seed, index, "dice")

@@ -37,7 +37,7 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.powerboats.play.game import (
+from course_builder.powerboats.game.game import (
     Entry,
     Game,
     GameError,
@@ -46,11 +46,11 @@ from course_builder.powerboats.play.game import (
     Played,
     SeatError,
 )
+from course_builder.powerboats.game.scoring import RACE_NAMES, Scoring, Standing
 from course_builder.powerboats.play.kernel import IllegalMove
 from course_builder.powerboats.play.notation import NotationError, RaceBook, parse_move
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import Rules, RulesError
-from course_builder.powerboats.play.scoring import RACE_NAMES, Scoring, Standing
 
 REQUIRED_TAGS = ("Players", "StartPlayer", "RaceA", "RaceB", "RaceC")
 """Tags every record has; others (Event, Date, Site, Names, Rules, Scoring, ...) are optional."""

@@ -21,11 +21,7 @@ from functools import cached_property
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.play.kernel import Outcome, apply, start_hexes
-from course_builder.powerboats.play.position import BOAT_COLOURS, Boat, Move, Position
-from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.play.rules import Rules, start_damage
-from course_builder.powerboats.play.scoring import (
+from course_builder.powerboats.game.scoring import (
     RACE_NAMES,
     BoatResult,
     RaceResult,
@@ -33,6 +29,10 @@ from course_builder.powerboats.play.scoring import (
     Standing,
     standings,
 )
+from course_builder.powerboats.play.kernel import Outcome, apply, start_hexes
+from course_builder.powerboats.play.position import BOAT_COLOURS, Boat, Move, Position
+from course_builder.powerboats.play.race import Race
+from course_builder.powerboats.play.rules import Rules, start_damage
 
 MIN_BOATS, MAX_BOATS = 2, 6
 """Players in a game (reference, "Components": six speedboats)."""
