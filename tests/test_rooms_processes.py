@@ -9,7 +9,7 @@ import random
 import time
 from pathlib import Path
 
-from course_builder.powerboats.play.record import read_record, replay
+from course_builder.powerboats.game.record import read_record, replay
 from course_builder.web.state import BOOK
 from tests.pgcluster import Cluster
 from tests.roomclient import RoomClient, live, next_room, serve_process

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from course_builder.powerboats.play.record import read_record, replay
+from course_builder.powerboats.game.record import read_record, replay
 from course_builder.web.rooms import migrations
 from course_builder.web.rooms.database import open_store
 from course_builder.web.rooms.service import Rooms

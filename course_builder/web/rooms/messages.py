@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from course_builder.powerboats.play.game import Played
+from course_builder.powerboats.game.game import Played
 from course_builder.powerboats.play.kernel import heading_choices, kept_dice
 from course_builder.web.rooms.referee import Pending, RoomGame
 from course_builder.web.rooms.store import RoomRow

@@ -25,11 +25,11 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.play.game import Game, Placement, Played, replay_history
+from course_builder.powerboats.game.game import Game, Placement, Played, replay_history
+from course_builder.powerboats.game.record import read_record, replay, write_record
 from course_builder.powerboats.play.kernel import Outcome, kept_dice
 from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import DiceStep, Move, Position, Turn
-from course_builder.powerboats.play.record import read_record, replay, write_record
 from course_builder.web.actions import dice_step
 from course_builder.web.state import BOOK, Table
 
