@@ -25,7 +25,7 @@ def running_server(app: Any = None, **config: Any) -> Iterator[str]:
 
     from course_builder.web.app import create_app
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # as serve's
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app or create_app(),

@@ -87,7 +87,10 @@ def _listen(host: str, port: int) -> Any:
     import socket
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, so that asyncio turns Nagle's algorithm off on each connection (it does
+    # so only for sockets that say they are TCP): else a response sent as headers, then body,
+    # waits for the client's delayed ACK, 40 ms a request
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
