@@ -280,6 +280,8 @@ function myTurn() {
 function render() {
   const m = R.msg, v = m.view;
   document.body.classList.toggle("my-turn", myTurn());
+  document.body.dataset.version = m.version;  // what the page shows, for anyone checking it
+  document.body.dataset.entries = m.entries;
   setText("status", v.status || "");
   renderYou(m);
   renderAct(m);
