@@ -78,8 +78,11 @@ def serve(port: int, host: str, data: str | None, database: str | None, room_exp
             click.echo(f"  from other devices: http://{address}:{bound}/rooms", err=True)
     click.echo(f"rooms kept in {getattr(store, 'path', None) or 'the PostgreSQL database'}",
                err=True)
+    # no per-message compression on the live connections: a room's message is a few kilobytes
+    # on a local network, and compressing it for every page costs the server more than it saves
     config = uvicorn.Config(app, log_level="warning", access_log=False, limit_concurrency=4096,
-                            ws_max_size=64 * 1024, timeout_graceful_shutdown=3)
+                            ws_max_size=64 * 1024, ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=3)
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -16,7 +16,7 @@ from course_builder.powerboats.game.game import Played
 from course_builder.powerboats.play.kernel import heading_choices, kept_dice
 from course_builder.web.rooms.referee import Pending, RoomGame
 from course_builder.web.rooms.store import RoomRow
-from course_builder.web.views import choice_json, outcome_json, view
+from course_builder.web.views import choice_json, view
 
 LOG_LINES = 12
 """Record lines shown as the room's latest moves."""
@@ -41,7 +41,7 @@ def room_json(row: RoomRow, room: RoomGame, pending: Pending | None) -> dict[str
                    "name": names[s.seat] if s.seat < len(names) else "",
                    "bot": s.bot, "to_act": s.colour == to_act} for s in row.seats],
         "pending": None if pending is None else pending_json(room, pending),
-        "last": last_json(room),
+        "last": room.last_shown,
         "log": _log(room),
     }
 
@@ -55,14 +55,6 @@ def pending_json(room: RoomGame, pending: Pending) -> dict[str, Any]:
     return {"step": pending.step.notation(), "rolled": list(pending.rolled), "dice": list(dice),
             "total": sum(dice) * (2 if position.boat.redoubt else 1),
             "choices": [choice_json(c, pending.step, pending.rolled) for c in choices]}
-
-
-def last_json(room: RoomGame) -> dict[str, Any] | None:
-    """The last move adjudicated, line by line (the page steps through it on the board)."""
-    if room.last is None:
-        return None
-    played = [e for e in room.game.history if isinstance(e, Played)]
-    return {**outcome_json(room.last), "code": room.last_code, "race": played[-1].race}
 
 
 def _log(room: RoomGame) -> list[str]:

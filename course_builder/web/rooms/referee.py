@@ -21,6 +21,7 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
@@ -32,6 +33,7 @@ from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import DiceStep, Move, Position, Turn
 from course_builder.web.actions import dice_step
 from course_builder.web.state import BOOK, Table
+from course_builder.web.views import outcome_json
 
 DICE = ("server", "table")
 """Who rolls in a room: the server (from the room's dice seed) or the players (typed)."""
@@ -75,6 +77,15 @@ class RoomGame:
     def entries(self) -> int:
         return len(self.game.history)
 
+    @cached_property
+    def last_shown(self) -> dict[str, Any] | None:
+        """The last move adjudicated, line by line, as the page shows it (with the race and
+        course it was sailed on); made once per move, however many changes follow it."""
+        if self.last is None:
+            return None
+        race = next(e.race for e in reversed(self.game.history) if isinstance(e, Played))
+        return {**outcome_json(self.last), "code": self.last_code, "race": race}
+
     @property
     def position(self) -> Position | None:
         return self.game.position
@@ -84,8 +95,16 @@ class RoomGame:
         game = self.game
         race = game.race if not game.over else game.setup.races[-1]
         seed = self.tags.get("Seed", "")
-        return Table("game", race, position=game.position, game=game,
-                     seed=int(seed) if seed.isdigit() else None)
+        return RoomTable("game", race, position=game.position, game=game,
+                         seed=int(seed) if seed.isdigit() else None)
+
+
+class RoomTable(Table):
+    """A room's game for the page's views. Its state is the room itself (pages name the room,
+    not a record: the record is its own download), so none is written for the view."""
+
+    def state(self) -> dict[str, Any]:
+        return {"kind": "room"}
 
 
 # ------------------------------------------------------------------------------------------------

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -39,7 +40,14 @@ SWEEP_SECONDS = 600.0
 """How often expired rooms are deleted."""
 MAX_SOCKET_MESSAGE = 1024
 
+WORKERS = 4
+"""Threads doing the rooms' requests: the rules and the commits (a commit waits for the disk,
+so a few overlap), few enough that they do not fight the event loop for the interpreter."""
+BOT_WORKERS = 2
+"""Threads for bots and other processes' changes (a strong bot may think for seconds)."""
+
 log = logging.getLogger("course_builder.rooms")
+T = TypeVar("T")
 
 
 @dataclass
@@ -61,6 +69,8 @@ class RoomsApp:
         self.hub = Hub()
         self.limiter = RateLimiter(config.rate)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="rooms")
+        self.background = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="rooms-bots")
         self.rooms = Rooms(config.store, config.expiry, publish=self._publish,
                            schedule=self._schedule, watched=self.hub.watched,
                            bot_pause=config.bot_pause)
@@ -96,7 +106,7 @@ class RoomsApp:
                 if self.loop is not None:
                     log.exception("rooms: background work failed")
 
-        loop.run_in_executor(None, run)
+        loop.run_in_executor(self.background, run)
 
     def _remote(self, room_id: str, version: int) -> None:
         """Another process changed a room (from the store's listening thread)."""
@@ -116,13 +126,20 @@ class RoomsApp:
             sweeper.cancel()
             await self.hub.close_all()
             self.loop = None
-            await run_in_threadpool(self.config.store.close)
+            self.background.shutdown(wait=False, cancel_futures=True)
+            await self.work(self.config.store.close)
+            self.workers.shutdown(wait=False)
 
     async def _sweep(self) -> None:
         while True:
             with contextlib.suppress(Exception):
-                await run_in_threadpool(self.rooms.sweep)
+                await self.work(self.rooms.sweep)
             await asyncio.sleep(SWEEP_SECONDS)
+
+    async def work(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in one of the rooms' worker threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.workers, functools.partial(fn, *args))
 
     # -- endpoints ----------------------------------------------------------------------------
 
@@ -139,22 +156,22 @@ class RoomsApp:
 
     async def create(self, request: Request) -> Response:
         data = await _body(request, None)
-        room_id, token = await run_in_threadpool(self.rooms.create, data)
+        room_id, token = await self.work(self.rooms.create, data)
         return JSONResponse({"room": room_id, "token": token, "path": f"/room/{room_id}"}, 201)
 
     async def show(self, request: Request) -> Response:
-        opened = await run_in_threadpool(self.rooms.open, _room(request), _token(request))
+        opened = await self.work(self.rooms.open, _room(request), _token(request))
         return _json_text(f'{{"you":{json.dumps(opened.you())},"room":'
                           f'{opened.live.message()}}}')
 
     async def act(self, request: Request) -> Response:
         data = await _body(request, ACT_BODY)
-        text = await run_in_threadpool(self.rooms.act, _room(request), _token(request), data)
+        text = await self.work(self.rooms.act, _room(request), _token(request), data)
         return _json_text(text)
 
     async def seats(self, request: Request) -> Response:
         data = await _body(request, ACT_BODY)
-        text = await run_in_threadpool(self.rooms.set_bot, _room(request), _token(request), data)
+        text = await self.work(self.rooms.set_bot, _room(request), _token(request), data)
         return _json_text(text)
 
     async def links(self, request: Request) -> Response:
@@ -165,11 +182,11 @@ class RoomsApp:
             seats = json.loads(self.rooms.live(room_id).message())["seats"]
             return room_links(base, room_id, tokens, seats)
 
-        return JSONResponse(await run_in_threadpool(work), headers={"Cache-Control": "no-store"})
+        return JSONResponse(await self.work(work), headers={"Cache-Control": "no-store"})
 
     async def record(self, request: Request) -> Response:
         room_id = _room(request)
-        text = await run_in_threadpool(self.rooms.record, room_id, _token(request))
+        text = await self.work(self.rooms.record, room_id, _token(request))
         return Response(text, media_type="text/plain; charset=utf-8", headers={
             "Content-Disposition": f'attachment; filename="powerboats-room-{room_id}.pbr"',
             "Cache-Control": "no-store"})
@@ -184,7 +201,7 @@ class RoomsApp:
             return
         token, seen = hello
         try:
-            opened = await run_in_threadpool(self.rooms.open, room_id, token)
+            opened = await self.work(self.rooms.open, room_id, token)
         except Refusal as exc:
             await socket.close(4000 + exc.status, str(exc)[:120])
             return
