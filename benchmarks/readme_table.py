@@ -2,6 +2,9 @@
 
 Run: python benchmarks/speed.py -o benchmarks/speed-result.json && python benchmarks/readme_table.py
 
+The rooms' rows come from ``benchmarks/rooms-result.json`` (``python benchmarks/rooms.py -o
+benchmarks/rooms-result.json``: minutes of wall time, so it is run on its own), when it exists.
+
 The table sits in README.md between the lines ``<!-- speed table -->`` and
 ``<!-- end of speed table -->``; everything between them is replaced.
 """
@@ -29,8 +32,36 @@ def table(report: dict) -> str:
         unit = f" {r['unit']}" if r["unit"] else ""
         lines.append(f"| {name} | {_short(r['measured'])}{unit} | {r['target']}{unit} | "
                      f"{r['ratio_to_target']} | {'yes' if r['meets_target'] else 'no'} |")
+    rooms = ROOT / "benchmarks" / "rooms-result.json"
+    if rooms.exists():
+        lines.extend(_rooms_rows(json.loads(rooms.read_text(encoding="utf-8"))))
     lines.extend(_floor_notes(report))
     return "\n".join(lines)
+
+
+def _rooms_rows(r: dict) -> list[str]:
+    """The rooms benchmark's figures as rows, and a note with its run's conditions."""
+    p99, lost = r["p99_ms"], r["lost_moves"]
+    wrong = f"{r['rejected_wrong_seat']} of {r['wrong_seat_sent']}"
+    kill = r["after_kill"]
+    return [
+        f"| rooms: a move to every page of its room, p99 ({r['rooms']} rooms of {r['boats']} "
+        f"seats at once) | {p99} ms | < 100 ms | {round(100 / max(p99, 0.1), 2)} | "
+        f"{'yes' if p99 < 100 else 'no'} |",
+        f"| rooms: the same, p50 | {r['p50_ms']} ms | | | |",
+        f"| rooms: acknowledged moves lost (server SIGKILLed mid-run and restarted) | {lost} | 0 "
+        f"| | {'yes' if lost == 0 and kill['every_room_playable'] else 'no'} |",
+        f"| rooms: moves sent with another seat's token refused | {wrong} | all | | "
+        f"{'yes' if r['rejected_wrong_seat'] == r['wrong_seat_sent'] else 'no'} |",
+        "",
+        f"*Rooms: `benchmarks/rooms.py`, {r['moves']} moves in {r['seconds']} s "
+        f"({r['moves_per_second']}/s; players think {r['think_seconds']} s on average), "
+        f"{r['store']}, server {r['server_cpu_ms_per_move']} ms of CPU per move, load average "
+        f"{', '.join(map(str, r['load_average_before']))} before and "
+        f"{', '.join(map(str, r['load_average_after']))} after; restarted in "
+        f"{kill.get('restart_seconds', '?')} s after the kill, every room then played to the "
+        f"end of its race: {'yes' if kill['every_room_playable'] else 'no'}.*",
+    ]
 
 
 def _floor_notes(report: dict) -> list[str]:

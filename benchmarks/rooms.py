@@ -2,7 +2,7 @@
 and WebSocket interface of a ``course-builder serve`` process, which is killed mid-run and
 started again.
 
-Run: python benchmarks/rooms.py [--rooms 200] [--boats 4] [--think 1.5] [-o benchmarks/rooms-result.json]
+Run: python benchmarks/rooms.py [--rooms 200] [--boats 4] [--think 3] [-o benchmarks/rooms-result.json]
 
 * ``--rooms`` rooms, each a ``--boats``-boat race A to its end. Every seat is a client of its own
   (its own loopback address, so each has its own rate limit, as phones would): a live
@@ -68,11 +68,13 @@ class Http:
         head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
                 f"Content-Length: {len(data)}\r\nContent-Type: application/json\r\n"
                 + (f"Authorization: Bearer {token}\r\n" if token else "") + "\r\n")
-        if self._streams is None:
-            self._streams = await asyncio.open_connection("127.0.0.1", self.port,
-                                                          local_addr=(self.address, 0))
-        reader, writer = self._streams
+        if self._streams is not None and self._streams[0].at_eof():
+            self.close()  # the server closed it while idle (its keep-alive timeout): a new one
         try:
+            if self._streams is None:
+                self._streams = await asyncio.open_connection("127.0.0.1", self.port,
+                                                              local_addr=(self.address, 0))
+            reader, writer = self._streams
             writer.write(head.encode() + data)
             status_line = await reader.readline()
             if not status_line:
@@ -198,7 +200,12 @@ class Seat:
     def _keep(self, task: asyncio.Future[None]) -> None:
         """Hold the task until it is done (the event loop keeps only weak references)."""
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            print(f"rooms.py: a player's task failed: {task.exception()!r}", file=sys.stderr)
 
     def _measured(self, n: int) -> None:
         seen = self.room.seen[n]
@@ -443,7 +450,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--boats", type=int, default=4)
-    parser.add_argument("--think", type=float, default=1.5,
+    parser.add_argument("--think", type=float, default=3.0,
                         help="mean seconds a player waits before acting")
     parser.add_argument("--kill-after", type=float, default=0.4,
                         help="share of the expected entries acknowledged before the kill")

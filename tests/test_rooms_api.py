@@ -29,7 +29,8 @@ from tests.webserver import request, running_server
 
 def rooms_app(folder: Path, **config: Any) -> Any:
     return create_app(rooms=RoomsConfig(open_store(str(folder), None),
-                                        **{"rate": 0, "bot_pause": 0, **config}))
+                                        **{"rate": 0, "bot_pause": 0, "bot_process": False,
+                                           **config}))
 
 
 @pytest.fixture(scope="module")
@@ -300,3 +301,46 @@ def test_no_token_reaches_the_access_log(tmp_path: Path, caplog: Any) -> None:
     for token in [room.creator, room.spectator, *room.seats.values()]:
         assert token not in logged  # ... and no link's token is in it
     assert state["entries"] == 2
+
+
+def test_the_docs_name_every_rooms_endpoint_and_serve_option() -> None:
+    from click.testing import CliRunner
+
+    from course_builder.cli import cli
+    from course_builder.web.rooms.routes import RoomsApp
+
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "web.md").read_text(encoding="utf-8")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    app = RoomsApp(RoomsConfig(store=None))  # type: ignore[arg-type]  (only its routes)
+    for route in app.routes():
+        path = route.path.replace("{room}", "ROOM")  # type: ignore[attr-defined]
+        assert path in doc, path
+    help_text = CliRunner().invoke(cli, ["serve", "--help"]).output
+    for option in ("--data", "--database", "--room-expiry", "--rate-limit", "--host"):
+        assert option in help_text and f"`{option}" in doc, option
+    assert "## Play together" in readme and "course-builder serve --host 0.0.0.0" in readme
+
+
+def test_a_bot_decides_the_same_move_in_its_own_process() -> None:
+    """What the bots' process is sent (the position in notation) is all a bot needs: it moves
+    there as it would in the server."""
+    from course_builder.web.rooms import referee
+    from course_builder.web.rooms.botprocess import BotProcess
+    from course_builder.web.starts import new_game_table
+
+    game = new_game_table({"players": "yellow,red,orange", "seed": 11, "expansion": True}).game
+    assert game is not None
+    while game.placing:
+        game = game.place(game.to_act or "", game.free_start_hexes()[0],
+                          game.race.course.tile.start_direction)
+    room = referee.RoomGame(game)
+    pending = referee.roll(room, "+", None, "seed")
+    bots = BotProcess()
+    try:
+        for k, kept in enumerate((None, pending)):
+            here = referee.bot_move(room.position, "random", f"r:{k}", "seed", 6, kept)
+            there = bots(room.position, "random", f"r:{k}", "seed", 6, kept)
+            assert there == here
+    finally:
+        bots.close()

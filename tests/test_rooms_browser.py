@@ -53,7 +53,8 @@ def base(tmp_path_factory: Any) -> Iterator[str]:
     from course_builder.web.rooms.routes import RoomsConfig
 
     folder = tmp_path_factory.mktemp("rooms")
-    app = create_app(rooms=RoomsConfig(open_store(str(folder), None), rate=0, bot_pause=0.1))
+    app = create_app(rooms=RoomsConfig(open_store(str(folder), None), rate=0, bot_pause=0.1,
+                                       bot_process=False))
     with running_server(app) as url:
         yield url
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -250,21 +251,44 @@ class BotPlacement:
 
 
 def bot_action(room: RoomGame, bot_name: str, room_id: str, dice_seed: str,
-               pending: Pending | None = None) -> BotPlacement | Move:
+               pending: Pending | None = None, think: BotThinker | None = None
+               ) -> BotPlacement | Move:
     """What the bot sailing the seat to act does now: a placement on the first free start hex
     (nearest the tile, facing the start tile's direction: bots choose no start, as in the
-    simulator), or a move: its dice step, the server's roll, its heading. A roll already made
-    (``pending``: its player's, before the seat was handed over) stands; the bot only turns."""
-    from course_builder.powerboats.study.bots import make_bot
-
+    simulator), or a move, decided by ``think`` (:func:`bot_move` by default)."""
     game = room.game
     if game.placing:
         free = game.free_start_hexes()
         return BotPlacement(free[0], game.race.course.tile.start_direction)
     position = moving(room)
-    bot = make_bot(bot_name, random.Random(f"powerboats-room-bot:{room_id}:{room.entries}"))
+    return (think or bot_move)(position, bot_name, f"{room_id}:{room.entries}", dice_seed,
+                               room.entries, pending)
+
+
+BotThinker = Callable[[Position, str, str, str, int, "Pending | None"], Move]
+"""Decides a bot's move: :func:`bot_move`, here or in another process."""
+
+
+def bot_move(position: Position, bot_name: str, key: str, dice_seed: str, entries: int,
+             pending: Pending | None) -> Move:
+    """The bot's move in ``position``: its dice step, the server's roll, its heading. A roll
+    already made (``pending``: its player's, before the seat was handed over) stands; the bot
+    only turns. ``key`` seeds the bot's own choices."""
+    from course_builder.powerboats.study.bots import make_bot
+
+    bot = make_bot(bot_name, random.Random(f"powerboats-room-bot:{key}"))
     if pending is None:
         step = bot.choose_dice(position)
-        pending = Pending(step, server_roll(dice_seed, room.entries, step.rolled_count))
+        pending = Pending(step, server_roll(dice_seed, entries, step.rolled_count))
     dice = (*kept_dice(position.boat, pending.step), *pending.rolled)
     return pending.move(bot.choose_turn(position, dice))
+
+
+def bot_move_noted(position: str, bot_name: str, key: str, dice_seed: str, entries: int,
+                   pending: str | None) -> str:
+    """:func:`bot_move` on a position and pending roll in notation, the move in notation: what
+    a bots' process is sent and sends back."""
+    from course_builder.powerboats.play.notation import parse_position
+
+    return bot_move(parse_position(position, None, BOOK), bot_name, key, dice_seed, entries,
+                    parse_pending(pending)).notation()

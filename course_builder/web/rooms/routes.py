@@ -15,7 +15,7 @@ import contextlib
 import functools
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -26,11 +26,13 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.powerboats.play.kernel import IllegalMove
+from course_builder.web.rooms.botprocess import BotProcess
 from course_builder.web.rooms.limits import RateLimiter, client_of
 from course_builder.web.rooms.links import room_links
 from course_builder.web.rooms.live import Hub, Subscriber
 from course_builder.web.rooms.service import BOT_PAUSE, Refusal, Rooms
-from course_builder.web.rooms.store import RoomStore
+from course_builder.web.rooms.store import RoomStore, StoreError
 
 ACT_BODY = 4096
 """Bytes an action's body may have."""
@@ -59,6 +61,8 @@ class RoomsConfig:
     expiry: float = 14 * 86400.0
     rate: float = 20.0
     bot_pause: float = BOT_PAUSE
+    bot_process: bool = True
+    """Bots think in a process of their own (:mod:`.botprocess`); False: in the server's."""
 
 
 class RoomsApp:
@@ -71,9 +75,10 @@ class RoomsApp:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="rooms")
         self.background = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="rooms-bots")
+        self.bots = BotProcess() if config.bot_process else None
         self.rooms = Rooms(config.store, config.expiry, publish=self._publish,
                            schedule=self._schedule, watched=self.hub.watched,
-                           bot_pause=config.bot_pause)
+                           bot_pause=config.bot_pause, think=self.bots)
 
     # -- the service's callbacks, from any thread ------------------------------------------
 
@@ -127,6 +132,8 @@ class RoomsApp:
             await self.hub.close_all()
             self.loop = None
             self.background.shutdown(wait=False, cancel_futures=True)
+            if self.bots is not None:
+                self.bots.close()
             await self.work(self.config.store.close)
             self.workers.shutdown(wait=False)
 
@@ -145,12 +152,12 @@ class RoomsApp:
 
     def routes(self) -> list[BaseRoute]:
         return [
-            Route("/api/rooms", self.create, methods=["POST"]),
-            Route("/api/rooms/{room}", self.show, methods=["GET"]),
-            Route("/api/rooms/{room}/act", self.act, methods=["POST"]),
-            Route("/api/rooms/{room}/seats", self.seats, methods=["POST"]),
-            Route("/api/rooms/{room}/links", self.links, methods=["GET"]),
-            Route("/api/rooms/{room}/record", self.record, methods=["GET"]),
+            Route("/api/rooms", _answered(self.create), methods=["POST"]),
+            Route("/api/rooms/{room}", _answered(self.show), methods=["GET"]),
+            Route("/api/rooms/{room}/act", _answered(self.act), methods=["POST"]),
+            Route("/api/rooms/{room}/seats", _answered(self.seats), methods=["POST"]),
+            Route("/api/rooms/{room}/links", _answered(self.links), methods=["GET"]),
+            Route("/api/rooms/{room}/record", _answered(self.record), methods=["GET"]),
             WebSocketRoute("/api/rooms/{room}/live", self.live),
         ]
 
@@ -242,6 +249,32 @@ class RoomsApp:
 # ------------------------------------------------------------------------------------------------
 # request helpers
 # ------------------------------------------------------------------------------------------------
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _answered(endpoint: Endpoint) -> Endpoint:
+    """The endpoint, its refusals answered where they arise (a 4xx and one line), rather than
+    unwound through every middleware to the app's handler: a hostile client's requests cost
+    little."""
+
+    async def answer(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except Refusal as exc:
+            return _refusal(exc.status, str(exc))
+        except IllegalMove as exc:
+            return JSONResponse({"error": f"illegal: {exc}", "legal": list(exc.legal)}, 422)
+        except CourseBuilderError as exc:
+            return _refusal(503 if isinstance(exc, StoreError) else 400, str(exc))
+
+    answer.__doc__ = endpoint.__doc__
+    return answer
+
+
+def _refusal(status: int, message: str) -> Response:
+    return JSONResponse({"error": " ".join(message.split())[:500]}, status)
 
 
 def _room(request: Request) -> str:

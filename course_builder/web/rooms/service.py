@@ -114,13 +114,15 @@ def _schedule_on_a_timer(delay: float, work: Callable[[], None]) -> None:
 class Rooms:
     """The rooms service (see the module docstring). ``publish(room_id, version, message)`` is
     told of every change to show; ``schedule(delay, work)`` runs bots' moves later; ``watched(room_id)``
-    says whether this process has pages open on a room."""
+    says whether this process has pages open on a room; ``think`` decides bots' moves
+    (:func:`~.referee.bot_move`, here, by default)."""
 
     def __init__(self, store: RoomStore, expiry: float, *,
                  publish: Callable[[str, int, str], None] = _publish_nowhere,
                  schedule: Callable[[float, Callable[[], None]], None] = _schedule_on_a_timer,
                  watched: Callable[[str], bool] = lambda room_id: False,
-                 bot_pause: float = BOT_PAUSE, clock: Callable[[], float] = time.time) -> None:
+                 bot_pause: float = BOT_PAUSE, clock: Callable[[], float] = time.time,
+                 think: ref.BotThinker | None = None) -> None:
         self.store = store
         self.expiry = expiry
         self.publish = publish
@@ -128,6 +130,7 @@ class Rooms:
         self.watched = watched
         self.bot_pause = bot_pause
         self.clock = clock
+        self.think = think or ref.bot_move
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._stripes = [threading.Lock() for _ in range(256)]
@@ -404,7 +407,7 @@ class Rooms:
 
     def _bot_decides(self, live: Live, bot: str) -> tuple[RoomGame, None]:
         row = live.row
-        action = ref.bot_action(live.game, bot, row.id, row.dice_seed, live.pending)
+        action = ref.bot_action(live.game, bot, row.id, row.dice_seed, live.pending, self.think)
         if isinstance(action, ref.BotPlacement):
             colour = live.game.game.to_act or ""
             return ref.place(live.game, colour, action.hex, action.heading), None
