@@ -45,6 +45,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
 TARGET_P99_MS = 100.0
+RESTART_WINDOW = 30.0
+"""Seconds after the restart whose moves ``p99_ms_outside_the_restart`` leaves out (every page
+reconnects, every room is read again): a figure to read beside ``p99_ms``, which counts all."""
 _TO_ACT = re.compile(r'"colour":"(\w+)","name":"","bot":null,"to_act":true')
 _HEAD = re.compile(r'"version":(\d+),"entries":(\d+)')
 
@@ -125,6 +128,9 @@ class Run:
     think: float
     rng: random.Random
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
+    """When each timed action was sent (beside :attr:`latencies`)."""
+    restarted_at: float = 0.0
     acknowledged: int = 0
     wrong_sent: int = 0
     wrong_refused: int = 0
@@ -210,7 +216,9 @@ class Seat:
     def _measured(self, n: int) -> None:
         seen = self.room.seen[n]
         if len(seen) == self.room.clients and n in self.room.sent:
-            self.run.latencies.append(max(seen) - self.room.sent.pop(n))
+            sent = self.room.sent.pop(n)
+            self.run.latencies.append(max(seen) - sent)
+            self.run.sent_at.append(sent)
 
     async def act(self) -> None:
         """Act until it is no longer this seat's turn (a roll, then a heading)."""
@@ -356,6 +364,7 @@ async def killer(run: Run, rooms: list[Room], proc_box: list[subprocess.Popen[by
     killed = time.perf_counter()
     proc_box[0] = start_server(run.port, store)
     await wait_up(run.port)
+    run.restarted_at = time.perf_counter()
     report.update(killed_after_acknowledged=acknowledged,
                   restart_seconds=round(time.perf_counter() - killed, 2))
     run.server_up.set()
@@ -418,8 +427,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             if proc.poll() is None:
                 proc.kill()
     lat = sorted(run.latencies)
+    settled = sorted(t for t, at in zip(run.latencies, run.sent_at, strict=True)
+                     if not run.restarted_at <= at < run.restarted_at + RESTART_WINDOW)
     p50 = statistics.median(lat) * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    p99 = _percentile(lat, 0.99) * 1000
     return {
         "benchmark": "rooms played at once through HTTP and WebSocket, server killed mid-run",
         "python": ".".join(map(str, sys.version_info[:3])),
@@ -429,6 +440,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "moves_per_second": round(run.acknowledged / seconds, 1),
         "p50_ms": round(p50, 1), "p99_ms": round(p99, 1),
         "max_ms": round(lat[-1] * 1000, 1),
+        "p99_ms_outside_the_restart": round(_percentile(settled, 0.99) * 1000, 1),
         "server_cpu_seconds": round(server_cpu, 1),
         "server_cpu_ms_per_move": round(server_cpu / max(run.acknowledged, 1) * 1000, 2),
         "lost_moves": lost,
@@ -444,6 +456,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "meets_targets": p99 < TARGET_P99_MS and lost == 0
         and run.wrong_refused == run.wrong_sent and finished == args.rooms,
     }
+
+
+def _percentile(ordered: list[float], share: float) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
 
 
 def main() -> None:

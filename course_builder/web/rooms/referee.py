@@ -27,8 +27,8 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.powerboats.game.game import Game, Placement, Played, replay_history
-from course_builder.powerboats.game.record import read_record, replay, write_record
+from course_builder.powerboats.game.game import Game, Placement, Played
+from course_builder.powerboats.game.record import read_record, replay, setup_from_tags, write_record
 from course_builder.powerboats.play.kernel import Outcome, kept_dice
 from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import DiceStep, Move, Position, Turn
@@ -128,24 +128,29 @@ def dice_commit(dice_seed: str) -> str:
     return hashlib.sha256(dice_seed.encode()).hexdigest()
 
 
-def rebuild(text: str, source: str = "record") -> RoomGame:
-    """The game a record holds, every entry played again through the rules (as ``replay``);
-    the record's own header tags kept. A record that does not stand up raises its error."""
+def rebuild(text: str, source: str = "record", checked: bool = True) -> RoomGame:
+    """The game a record holds, every entry played again through the rules; the record's own
+    header tags kept. ``checked``: the record is first checked as ``replay`` checks it (the
+    right boat and turn number for each entry, the results and standings it states), and its
+    error raised; a room's own stored record, written by :func:`record_text` as each entry was
+    committed, is only played again."""
     record = read_record(text, source)
-    done = replay(record, BOOK)
-    if done.error is not None:
-        raise done.error
-    game = done.game
+    if checked:
+        done = replay(record, BOOK)
+        if done.error is not None:
+            raise done.error
+    game = Game(setup_from_tags(record.tags, BOOK, record.tag_where))
+    last: Outcome | None = None
+    code = ""
+    for line in record.lines:
+        entry = line.entry
+        if isinstance(entry, Placement):
+            game = game.place(entry.colour, entry.hex, entry.heading)
+        else:  # the last move's trace stays shown while the next race is placed
+            code = moving(RoomGame(game)).race.code
+            game, last = game.move(entry.move)
     tags = {k: v for k, v in record.tags.items() if k not in DERIVED_TAGS}
-    played = [k for k, e in enumerate(game.history) if isinstance(e, Played)]
-    if not played:
-        return RoomGame(game, tags)
-    last = played[-1]  # the last move's trace stays shown while the next race is placed
-    before = replay_history(game.setup, game.history[:last])
-    entry = game.history[last]
-    assert before.position is not None and isinstance(entry, Played)
-    _, outcome = before.move(entry.move)
-    return RoomGame(game, tags, outcome, before.position.race.code)
+    return RoomGame(game, tags, last, code)
 
 
 def record_text(room: RoomGame, dice_seed: str = "") -> str:

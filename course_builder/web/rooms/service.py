@@ -165,7 +165,8 @@ class Rooms:
         if row is None or row.expires_at < self.clock():
             self._forget(room_id)
             return None
-        live = Live(row, ref.rebuild(row.record, f"room {room_id}"), ref.parse_pending(row.pending))
+        game = ref.rebuild(row.record, f"room {room_id}", checked=False)  # as it was committed
+        live = Live(row, game, ref.parse_pending(row.pending))
         self._remember(live)
         if bots and live.bot_due():  # perhaps the process that was to move it has stopped
             self.schedule(self.bot_pause, lambda: self.bot_step(room_id))
