@@ -65,7 +65,7 @@ def tile(kind: str, hexes, **data):
 
 def expansion_race(tiles, land: Iterable[tuple[int, int]] = (), **rules):
     """The SQUARE_SPOTS race with hand-placed expansion tiles."""
-    from course_builder.core.records import replace
+    from course_builder.core.values import replace
     from course_builder.powerboats.play.race import Race
 
     base = square_race(land, **rules)

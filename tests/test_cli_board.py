@@ -42,6 +42,18 @@ def test_board_text(run) -> None:
     assert "B4: row 21, col 6, water, side W" in result.stdout
 
 
+def test_board_text_has_a_key_to_every_character_it_draws(run) -> None:
+    """The picture shows spots as C (on water) and c (on land): a key says so (BOARD-05)."""
+    lines = run("powerboats", "board").stdout.splitlines()
+    key = next(i for i, line in enumerate(lines) if line.startswith("Key: "))
+    picture = {c for line in lines[3:key] for c in line.split()}
+    assert picture == {".", "#", "A", "B", "C", "a", "b", "c"}
+    for shown in (". water", "# land", "A B C a letter spot on water",
+                  "a b c a letter spot on land"):
+        assert shown in lines[key]
+    assert lines[key + 1].startswith("Spots (side:")
+
+
 def test_random_board_prints_its_seed_and_repeats(run) -> None:
     first = run("powerboats", "board", "--board", "random")
     assert first.exit_code == 0
@@ -86,8 +98,10 @@ def test_check_board(run, tmp_path) -> None:
 
 
 def test_bad_input_exit_codes(run, tmp_path) -> None:
-    usage = run("powerboats", "board", "--board", "nowhere.board")
-    assert usage.exit_code == 2 and "no such board or file" in usage.stderr
+    missing = run("powerboats", "board", "--board", "nowhere.board")  # a file: exit 1
+    assert missing.exit_code == 1 and missing.stderr == "Error: nowhere.board: no such file\n"
+    typo = run("powerboats", "board", "--board", "clasic")  # not a name it knows: usage
+    assert typo.exit_code == 2 and "no such board: 'clasic'" in typo.stderr
     assert run("powerboats", "board", "--format", "pdf").exit_code == 2
     assert run("powerboats", "board", "--rotate-tiles").exit_code == 2
     mixed = run("powerboats", "board", "--board", "random", "--shuffle-tiles", "--seed", "1")

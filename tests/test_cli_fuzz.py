@@ -69,11 +69,11 @@ def samples(tmp_path_factory) -> dict[str, bytes]:
 
 
 COMMANDS = {
-    "course": [("powerboats", "validate", "{}"), ("powerboats", "sheet", "--course", "{}",
+    "course": [("powerboats", "validate", "{}"), ("powerboats", "sheet", "{}",
                                                    "--format", "svg", "-o", "{out}")],
     "board": [("powerboats", "check-board", "{}")],
-    "position": [("powerboats", "moves", "--position", "{}", "--dice", "3,1"),
-                 ("powerboats", "adjudicate", "--position", "{}", "--move", "+r3/13S")],
+    "position": [("powerboats", "moves", "{}", "--dice", "3,1"),
+                 ("powerboats", "adjudicate", "{}", "--move", "+r3/13S")],
 }
 
 
@@ -107,13 +107,13 @@ def test_standard_input_of_random_bytes(tmp_path) -> None:
     rng = random.Random("cli-stdin")
     for _ in range(2):
         data = bytes(rng.randrange(256) for _ in range(200))
-        assert_graceful(cli("powerboats", "moves", "--position", "-", "--dice", "3", stdin=data),
+        assert_graceful(cli("powerboats", "moves", "-", "--dice", "3", stdin=data),
                         "stdin")
 
 
 def test_a_valid_position_file_still_works(samples, tmp_path) -> None:
     path = tmp_path / "p.txt"
     path.write_bytes(samples["position"])
-    result = cli("powerboats", "moves", "--position", str(path), "--dice", "3,1", "--format",
+    result = cli("powerboats", "moves", str(path), "--dice", "3,1", "--format",
                  "json")
     assert result.returncode == 0 and len(json.loads(result.stdout)) == 3

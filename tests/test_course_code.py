@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import from_offset
-from course_builder.core.records import replace
+from course_builder.core.values import replace
 from course_builder.powerboats.course.code import (
     CourseCodeError,
     course_code,

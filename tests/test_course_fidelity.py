@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from course_builder.core.hexgrid import Direction, from_offset
-from course_builder.core.records import replace
+from course_builder.core.values import replace
 from course_builder.powerboats.course.arrows import CourseFrame, best_route
 from course_builder.powerboats.course.audit import circle_faults, rounding_faults, section_faults
 from course_builder.powerboats.course.circles import sweeps
@@ -23,8 +23,8 @@ from course_builder.powerboats.course.codec import spec_from_json
 from course_builder.powerboats.course.expansion import expansion_sections
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import Course, Route
-from course_builder.powerboats.course.rounding import Sense
-from course_builder.powerboats.course.routing import NoRoute
+from course_builder.powerboats.course.rounding import Sense, line_to_edge
+from course_builder.powerboats.course.routing import NoRoute, shortest_route
 from course_builder.powerboats.course.validate import validate
 from course_builder.powerboats.lake.board import Board, BoardSource, Section, Spot
 from course_builder.powerboats.lake.catalog import board_from_source, classic_board
@@ -82,16 +82,58 @@ def _frame(board: Board, course: Course) -> CourseFrame:
                                     course.tile.hexes, course.buoy("finish").hex)
 
 
-def test_a_later_line_counts_from_the_first_real_rounding_course04() -> None:
-    """Random lake 320, race B (B1, B3, B4, B2): buoy 1 is rounded at step 19 and undone at 20;
-    buoy 2's line is crossed at 34 while buoy 1 is undone, buoy 3's the wrong way at 40; buoy 1
-    again at 47 rounds buoys 1 and 2 at once, so buoy 3's line opens there, and its crossing at
-    54 rounds it: +1 since 47 (the -1 at 40 came before its line opened)."""
+def test_a_line_crossed_while_the_buoy_before_stands_undone_does_not_round_course04() -> None:
+    """Random lake 320, race B (B1, B3, B4, B2), issue "a buoy credited out of order": with buoy
+    2's line W and buoy 3's NE from their buoys, the shortest route used to round buoy 1 at step
+    19, undo it at 20, cross buoy 2's line at 34 while buoy 1 stood undone and be credited with
+    buoys 1 and 2 at once at 47. Only crossings made after the buoy before is rounded count now:
+    no route rounds buoy 3 across those lines, so they turn (COURSE-03) to SE and SW, and the
+    route is 49 steps long (it was 65)."""
     board = random_lake(320)
-    course = CourseMaker(board).generate("B", 320)
+    maker = CourseMaker(board)
+    course = maker.generate("B", 320)
     assert course.assignment == ("B1", "B3", "B4", "B2")
-    assert course.route is not None and course.route.roundings == (47, 47, 54)
+    assert [(line.buoy.offset, line.direction.name) for line in course.rounding_lines] == [
+        ((15, 18), "E"), ((16, 9), "SE"), ((15, 12), "SW")]
+    assert course.route is not None and course.route.roundings == (19, 29, 30)
+    assert len(course.route.hexes) - 1 == 49
     assert rounding_faults(board, course) == []
+    frame = _frame(board, course)
+    old_lines = [line_to_edge(board, from_offset(*at), Direction[d])
+                 for at, d in (((15, 18), "E"), ((16, 9), "W"), ((15, 12), "NE"))]
+    gates = [frame.gates.gate(line, course.buoy(k).arrow)
+             for k, line in enumerate(old_lines, start=1)]
+    assert shortest_route(board, blocked=frame.blocked, tile=frame.tile, axis=frame.axis,
+                          gates=gates) == NoRoute(3)
+
+
+@pytest.mark.parametrize(("seed", "roundings", "steps", "directions", "old"), [
+    (7, [20, 35, 62], 87, ("E", "W"), [20, 67, 67]),
+    (10, [16, 36, 64], 81, ("SW", "NW"), [54, 54, 63]),
+])
+def test_the_issues_courses_round_each_buoy_after_the_one_before_course04(
+        seed, roundings, steps, directions, old) -> None:
+    """Issue "a buoy credited out of order": `course --race A --seed 7 --board random` used to
+    credit buoys 2 and 3 at once at step 67 (buoy 3's line crossed at step 49 while buoy 2 stood
+    undone; the route wound 0 degrees net round buoy 2); seed 10, buoys 1 and 2 at once at 54.
+    Each buoy is now rounded by crossings after the one before, one after the other, and the
+    route sweeps most of a turn round each buoy."""
+    from click.testing import CliRunner
+
+    from course_builder.cli import cli
+
+    out = CliRunner().invoke(cli, ["powerboats", "course", "--race", "A", "--seed", str(seed),
+                                   "--board", "random", "--format", "json"])
+    data = json.loads(out.stdout)
+    assert data["route"]["roundings"] == roundings and data["route"]["length"] == steps
+    tile = data["start_finish_tile"]
+    assert (tile["start_direction"], tile["finish_direction"]) == directions
+    board = random_lake(seed)
+    course = CourseMaker(board).generate("A", seed)
+    assert course.route is not None and rounding_faults(board, course) == []
+    buoys = tuple(course.buoy(k).hex for k in (1, 2, 3))
+    assert all(abs(a) > 300 for a in sweeps(course.route, buoys, board))
+    assert roundings != old
 
 
 def test_the_audit_flags_a_rounding_credited_too_early_course04() -> None:

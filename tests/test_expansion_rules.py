@@ -290,18 +290,18 @@ def test_preview_and_trace_with_a_course_file_carrying_tiles(tmp_path) -> None:
     course_file.write_text(json.dumps(course))
     position = f"@{course_file} | red 12,4 NW 13 d0 n1 | red 2"
     runner = CliRunner()
-    preview = runner.invoke(cli, ["powerboats", "moves", "--position", position, "--dice", "1,3",
+    preview = runner.invoke(cli, ["powerboats", "moves", position, "--dice", "1,3",
                                   "--format", "json"])
     assert preview.exit_code == 0, preview.output
     straight = json.loads(preview.stdout)[1]
     # (11, 4), the redoubt (10, 3) with 2 steps left: fly 4 to (6, 1), an island: race over
     assert straight["path"] == [[11, 4], [10, 3], [9, 3], [8, 2], [7, 2], [6, 1]]
     assert straight["crash"] and straight["damage"] == 4 and not straight["legal"]
-    trace = runner.invoke(cli, ["powerboats", "adjudicate", "--position", position, "--move",
+    trace = runner.invoke(cli, ["powerboats", "adjudicate", position, "--move",
                                 "S", "--format", "json"])
     assert trace.exit_code == 4 and "may not go straight" in trace.stdout
     # judged on the plain line (EXP-11 option) the heading is open: the boat flies into the island
-    plain = runner.invoke(cli, ["powerboats", "adjudicate", "--position", position, "--move", "S",
+    plain = runner.invoke(cli, ["powerboats", "adjudicate", position, "--move", "S",
                                 "--heading-with-tiles", "straight", "--format", "json"])
     assert plain.exit_code == 0, plain.output
     outcome = json.loads(plain.stdout)

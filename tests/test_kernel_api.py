@@ -14,6 +14,7 @@ import random
 import pytest
 
 from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.core.values import replace
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.lake.catalog import classic_board
 from course_builder.powerboats.play.kernel import (
@@ -32,6 +33,7 @@ from course_builder.powerboats.play.position import (
     DiceStep,
     Move,
     Position,
+    PositionError,
     Turn,
 )
 from course_builder.powerboats.play.race import Race
@@ -142,11 +144,24 @@ def test_initial_position_places_boats_on_and_behind_the_tile() -> None:
     assert from_offset(0, 0) not in {b.hex for b in position.boats}
 
 
+def test_initial_position_lists_boats_from_the_start_player_move08() -> None:
+    """MOVE-08: with seat 2 to start, the position lists the boats clockwise from it, so the
+    turn number grows when play comes back to seat 2 (not at seat 0)."""
+    board = classic_board()
+    race = Race(board, CourseMaker(board).generate("A", seed=1))
+    position = initial_position(race, ["yellow", "red", "orange", "purple"], start_player=2)
+    assert [b.colour for b in position.boats] == ["orange", "purple", "yellow", "red"]
+    assert position.to_move == 0 and position.turn == 1
+    assert [b.hex for b in position.boats] == list(start_hexes(race)[2:4] + start_hexes(race)[:2])
+    with pytest.raises(PositionError, match="start player is seat 0 to 3"):
+        initial_position(race, ["yellow", "red", "orange", "purple"], start_player=4)
+
+
 def test_a_derived_position_is_a_frozen_position_like_a_checked_one() -> None:
     """The kernel makes its positions without the checks (:meth:`Position.derive`): they are
     Positions in every way, equal to and hashing like the same position made by the checking
-    constructor, and frozen."""
-    import dataclasses
+    constructor, frozen, and pickled and unpickled as they are."""
+    import pickle
 
     position = parse_position(f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 2",
                               book=BOOK)
@@ -154,8 +169,10 @@ def test_a_derived_position_is_a_frozen_position_like_a_checked_one() -> None:
     made = Position(position.race, position.boats, 1, 3)
     assert type(derived) is Position and derived == made and hash(derived) == hash(made)
     assert derived.race is position.race and repr(derived) == repr(made)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         derived.turn = 4  # type: ignore[misc]
+    again = pickle.loads(pickle.dumps(derived))
+    assert type(again) is Position and again == derived and again.race.code == derived.race.code
     turn = next(c.turn for c in heading_choices(position, (3, 2)) if c.legal)
     after = apply(position, Move(DiceChange.KEEP, turn=turn)).position
     assert type(after) is Position and after == Position(race=after.race, boats=after.boats,
@@ -167,7 +184,7 @@ def test_dice_steps_are_judged_alike_however_the_dice_are_given() -> None:
     are worked out every time, with the same result and the same reasons for illegal steps."""
     position = parse_position(f"{A} | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | yellow 2",
                               book=BOOK)
-    listed = Position(position.race, (position.boats[0]._replace(dice=[3, 2]),
+    listed = Position(position.race, (replace(position.boats[0], dice=[3, 2]),
                                        position.boats[1]))
     def legal(dice: tuple[int, ...]) -> Turn:
         return next(c.turn for c in heading_choices(position, dice) if c.legal)

@@ -3,7 +3,6 @@ against a greedy bot, and the dice model against the kernel. Tiny lakes only: se
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import random
@@ -15,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from course_builder.cli import cli as main
-from course_builder.core import records
+from course_builder.core.values import replace
 from course_builder.powerboats import CourseMaker, Race, Rules
 from course_builder.powerboats.course.progress import progress_states
 from course_builder.powerboats.play.kernel import dice_decisions
@@ -59,7 +58,7 @@ the brute force: 7 rounding states, not 37, so that it plays every full turn in 
 def tiny_race(tiles: tuple = (), **rules: object) -> Race:
     board = lake(5, 6, TINY_SPOTS)
     course = CourseMaker(board).build("A", ("A1", "A2", "A3", "A4"))
-    course = records.replace(course, expansion_tiles=tuple(tiles))
+    course = replace(course, expansion_tiles=tuple(tiles))
     return Race(board, course, Rules(**rules))  # type: ignore[arg-type]
 
 
@@ -147,7 +146,7 @@ def test_par04_later_counts_held_at_0_give_the_same_par_as_at_plus_1(race: Race)
     """PAR-04's default holds a later line's count at 0 (23 rounding states): par from every
     start hex is the same as with +1 kept (37), and the model has the states it says."""
     held = ParOptions(dice_cap=2, tolerance=1e-9, float64=True)
-    kept = dataclasses.replace(held, crossings_ceiling=1)
+    kept = replace(held, crossings_ceiling=1)
     assert held.crossings_ceiling == 0
     tables = [solve_par(race, options) for options in (held, kept)]
     assert [len(t.moves.space.roundings) for t in tables] == [23, 37]
@@ -210,7 +209,7 @@ def test_lattice_minimum_equals_the_plain_minimum() -> None:
     moves = build_transitions(template, lattice, seeds=[template.boat], floor=0, ceiling=0)
     values = []
     for dice in (lattice, plain):
-        these = dataclasses.replace(moves, space=dataclasses.replace(moves.space, dice=dice))
+        these = replace(moves, space=replace(moves.space, dice=dice))
         sol = value_iteration(these, move_indices(these), sink_penalty=100.0, tolerance=1e-9,
                               dtype=np.float64, start=lower_bound(these, 100.0))
         values.append(sol.values)
@@ -306,14 +305,14 @@ def test_position_values_and_best_moves() -> None:
     bot = PerfectBot(table)
     assert bot.choose_dice(position) == ranked[0][0]
     assert bot.choose_turn(position, (3,)) == headings[0][0]
-    finished = start._replace(finished=1)
+    finished = replace(start, finished=1)
     assert table.value(finished) == 0.0
-    assert table.value(start._replace(sunk=True)) == table.options.sink_penalty
+    assert table.value(replace(start, sunk=True)) == table.options.sink_penalty
 
 
 def test_more_dice_than_the_cap_are_valued_one_step_ahead() -> None:
     table = tiny_table(cap=2)
-    boat = start_boats(table.race)[0]._replace(dice=(1, 1, 1))
+    boat = replace(start_boats(table.race)[0], dice=(1, 1, 1))
     value = table.value(boat)
     assert value is not None
     steps = table.dice_values(table.alone(boat))
@@ -325,7 +324,7 @@ def test_the_bot_plays_among_other_boats() -> None:
     """Other boats are passed to the kernel (they can hold the boat back); values stay its own."""
     table = tiny_table()
     me, other = start_boats(table.race)[:2]
-    position = Position(table.race, (me._replace(colour="red"), other._replace(colour="blue")),
+    position = Position(table.race, (replace(me, colour="red"), replace(other, colour="blue")),
                         0, 1)
     bot = PerfectBot(table)
     step = bot.choose_dice(position)
@@ -342,34 +341,34 @@ def test_par_command_text_and_json(tmp_path, monkeypatch) -> None:
                                 "course.json"])
     assert made.exit_code == 0, made.output
     quick = ["--dice-cap", "1", "--tolerance", "0.01"]
-    text = runner.invoke(main, ["powerboats", "par", "--course", "course.json", *quick])
+    text = runner.invoke(main, ["powerboats", "par", "course.json", *quick])
     assert text.exit_code == 0, text.output
     assert text.stdout.startswith("par ") and "best start" in text.stdout
-    done = runner.invoke(main, ["powerboats", "par", "--course", "course.json", *quick,
+    done = runner.invoke(main, ["powerboats", "par", "course.json", *quick,
                                 "--format", "json", "-o", "par.json"])
     assert done.exit_code == 0, done.output
     data = json.loads((tmp_path / "par.json").read_text())
     assert data["par"] > 1 and data["options"]["dice_cap"] == 1
     r, c = data["start"]["hex"]
     position = f"@course.json | yellow {r},{c} {data['start']['heading']} - d0 n1 | yellow 1"
-    asked = runner.invoke(main, ["powerboats", "par", "--position", position, *quick,
+    asked = runner.invoke(main, ["powerboats", "par", position, *quick,
                                  "--format", "json"])
     assert asked.exit_code == 0, asked.output
     answer = json.loads(asked.stdout)
     assert answer["par"] == pytest.approx(data["par"], abs=1e-3)
     assert answer["best"] == data["first_turn"]["best"]
-    words = runner.invoke(main, ["powerboats", "par", "--position", position, *quick])
+    words = runner.invoke(main, ["powerboats", "par", position, *quick])
     assert words.exit_code == 0 and "best:" in words.stdout
 
 
 def test_par_command_needs_one_source() -> None:
     done = CliRunner().invoke(main, ["powerboats", "par"])
     assert done.exit_code == 2
-    assert "one of --race, --course or --position" in done.output
+    assert "give --race, or a COURSE or POSITION" in done.output
 
 
 def test_boat_of_round_trip() -> None:
     boat = Boat("yellow", start_boats(tiny_race())[0].hex, start_boats(tiny_race())[0].heading)
     assert boat_of((boat.hex, boat.heading, (), 0, 1, 0, False, ())) == boat
-    undone = boat._replace(crossings=-1, later=(1, -1))
+    undone = replace(boat, crossings=-1, later=(1, -1))
     assert boat_of((boat.hex, boat.heading, (), 0, 1, -1, False, (1, -1))) == undone

@@ -137,6 +137,37 @@ def test_a_later_buoys_count_survives_undoing_and_redoing_an_earlier_one() -> No
     assert state == (1, (-1,))
 
 
+def test_a_buoy_is_rounded_only_by_crossings_after_the_buoy_before_is_rounded_course04() -> None:
+    """COURSE-04 (issue: a buoy credited out of order): buoy 2's line crossed the right way
+    while buoy 1 stands undone does not round buoy 2 when buoy 1 is rounded again; its debt
+    is kept, and a crossing there and back while buoy 1 stands undone costs nothing."""
+    first, code1 = _gate(Direction.E, Sense.CW)
+    second = Gate(frozenset({9001}), frozenset({9002}))  # buoy 2's line: right way, wrong way
+    third = Gate(frozenset({9003}), frozenset({9004}))
+    gates = [first, second, third]
+    round1, undo1 = code1[(Hex(2, 0), Hex(2, 1))], code1[(Hex(2, 1), Hex(2, 0))]
+    undone = advance(*advance(0, (0,), round1, gates), undo1, gates)
+    assert undone == (0, (0, 0))
+    ahead = advance(*undone, 9001, gates)  # buoy 2's line the right way, out of order
+    assert ahead == (0, (0, 1))
+    assert advance(*ahead, round1, gates) == (1, (0,))  # buoy 1 again: buoy 2 not credited
+    assert advance(*advance(*ahead, round1, gates), 9001, gates) == (2, (0,))
+    there_and_back = advance(*ahead, 9002, gates)
+    assert there_and_back == (0, (0, 0))
+    assert advance(*there_and_back, round1, gates) == (1, (0,))  # no debt either
+    owed = advance(*there_and_back, 9002, gates)  # a net wrong-way crossing: still owed
+    assert advance(*owed, round1, gates) == (1, (-1,))
+    # a step that rounds buoy 1 again and crosses buoy 2's line with it counts for both
+    both = Gate(frozenset({round1}), frozenset())
+    assert advance(*undone, round1, [first, both, third]) == (2, (0,))
+    # and so it goes on down the course: buoy 3's line crossed while buoy 2 stands undone
+    two = advance(*advance(0, (0,), round1, gates), 9001, gates)
+    assert two == (2, (0,))
+    later = advance(*advance(*two, 9002, gates), 9003, gates)
+    assert later == (1, (0, 1))
+    assert advance(*later, 9001, gates) == (2, (0,))
+
+
 @pytest.mark.parametrize("text", ["cw", "CCW", " cw "])
 def test_sense_parse(text: str) -> None:
     assert Sense.parse(text).value == text.strip().lower()

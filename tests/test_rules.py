@@ -44,6 +44,32 @@ def test_yellow_must_turn_right_rulebook_turning_example() -> None:
     assert new.hex == from_offset(13, 10) and new.heading is Direction.SE and new.dice == out.dice
 
 
+def test_any_subset_of_held_dice_may_be_rerolled_narrative_one_die_sentence_move12() -> None:
+    """MOVE-12: reference, "Rolling Dice" and "Actions" (re-roll any or all) and the narrative's
+    Yellow example (keeps the 3, re-rolls the 2 and adds a die) against the narrative's "if I
+    want to reroll my dice, I can only change one of them": any subset of the held dice, none
+    to all, may be re-rolled, with a die added, removed or neither."""
+    from course_builder.powerboats.play.kernel import dice_decisions, kept_dice
+
+    race = square_race(land=[])
+    pos = Position(race, (boat("red", 9, 14, "E", (3, 2, 2)),), 0, 5)
+    steps = {s.notation() for s in dice_decisions(pos)}
+    assert {"", "r2", "r3", "r22", "r23", "r223"} <= steps  # keep the count: any subset
+    assert {"+r22", "+r223", "-3r22", "-2r23"} <= steps  # two or more, with a die added/removed
+
+    def played(position: Position, move: str) -> list[int]:
+        """The dice after ``move`` played with a heading the rule allows."""
+        step = parse_move(move + "S")
+        dice = (*kept_dice(position.boat, step.dice_step), *step.rolled)
+        legal = next(c.turn.value for c in heading_choices(position, dice) if c.legal)
+        return sorted(apply(position, parse_move(move + legal)).dice)
+
+    assert played(pos, "r223/111") == [1, 1, 1]
+    assert played(pos, "+r22/123") == [1, 2, 3, 3]
+    yellow = Position(race, (boat("yellow", 9, 14, "E", (3, 2)),), 0, 2)
+    assert played(yellow, "+r2/13") == [1, 3, 3]  # 3 + 1 + 3 = 7
+
+
 RED_CRASH_LAND = [(7, 15), (9, 17), (13, 16)]
 
 

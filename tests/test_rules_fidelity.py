@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, from_offset
-from course_builder.core.records import replace
+from course_builder.core.values import replace
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import ExpansionTile
 from course_builder.powerboats.course.rounding import Sense

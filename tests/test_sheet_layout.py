@@ -5,6 +5,7 @@ chevrons, the legend, coastlines, the course code, mats, PNG resolution."""
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import struct
 import xml.etree.ElementTree as ET
@@ -28,10 +29,21 @@ from course_builder.render.kit.paper import MM_PER_PT, PAPERS
 from course_builder.render.kit.pdf import Placement, placement, svg_size
 from course_builder.render.kit.png import png_from_svg
 from course_builder.render.powerboats.mats import mats_svg
-from course_builder.render.powerboats.pieces import chevron_vector, crossing_vector
-from course_builder.render.powerboats.sheet import MIN_MAP_SHARE, course_sheet, finish
+from course_builder.render.powerboats.pieces import (
+    chevron,
+    chevron_places,
+    chevron_vector,
+    crossing_vector,
+)
+from course_builder.render.powerboats.sheet import (
+    MIN_HEX_MM,
+    MIN_MAP_SHARE,
+    SMALL_HEX_MM,
+    course_sheet,
+    finish,
+)
 from course_builder.render.powerboats.startfinish import lineup_hexes
-from tests.sheet_geometry import overlaps
+from tests.sheet_geometry import element_boxes, overlaps
 
 SVG = "{http://www.w3.org/2000/svg}"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -97,19 +109,60 @@ def test_everything_inside_the_printable_area(expansion_sheet) -> None:
             assert p.top - 0.01 <= box.y0 and box.y1 <= p.bottom + 0.01, t.text
 
 
-def test_map_as_wide_as_the_printable_area(expansion_sheet) -> None:
-    _board, _course, sheet, _roots = expansion_sheet
+def test_map_as_wide_as_the_printable_area() -> None:
+    """When the steps go on to page two anyway, the map takes the whole width, the legend
+    below it."""
+    _board, _course, sheet, roots = _random_sheet(20, 12, 0.12, 1, True)
     assert sheet.frame.box.x0 == pytest.approx(sheet.paper.left, abs=1e-9)
     assert sheet.frame.box.x1 == pytest.approx(sheet.paper.right, abs=1e-9)
-    assert sheet.frame.layout.size == pytest.approx(
-        {"a4": 3.7610, "letter": 3.8806}[sheet.paper.name], abs=1e-4)
+    assert sheet.frame.layout.size == pytest.approx(2.6467, abs=1e-4)
+    legend = roots[0].find(".//svg:g[@id='legend']/svg:text", NS)
+    assert float(legend.get("y")) > sheet.frame.box.y1  # the legend below the map
 
 
-def test_steps_that_do_not_fit_go_on_a_second_page(expansion_sheet) -> None:
-    _board, course, _sheet, roots = expansion_sheet
+def test_the_legend_beside_the_map_keeps_an_expansion_race_on_one_page(expansion_sheet) -> None:
+    """Issue: a race with Expansion 1 took two pages, the second two-thirds blank. With the
+    legend in one column beside a narrower map (hexes still MIN_HEX_MM wide at least), the
+    steps fit under them."""
+    _board, course, sheet, roots = expansion_sheet
+    assert len(roots) == 1
+    p = sheet.paper
+    assert sheet.frame.box.x0 == pytest.approx(p.left, abs=1e-9)
+    assert sheet.frame.layout.width >= MIN_HEX_MM
+    heading = roots[0].find(".//svg:g[@id='legend']/svg:text", NS)
+    assert float(heading.get("x")) > sheet.frame.box.x1  # beside the map
+    assert float(heading.get("y")) < sheet.frame.box.y1
+    lines = " ".join(t.text for t in _texts(roots, "instruction"))
+    for i, step in enumerate(placement_steps(course), start=1):
+        assert f"{i}. {step}" in lines
+    assert overlaps(roots[0]) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("race", "seed", "shuffle"), [("A", 7, False), ("C", 3, True),
+                                                       ("B", 2, False), ("A", 5, True)])
+def test_an_expansion_race_on_the_classic_lake_fits_one_page(race, seed, shuffle, paper) -> None:
+    _b, _c, sheet, roots = _sheet(race, seed, True, paper, shuffle)
+    assert len(roots) == 1 and sheet.frame.layout.width >= MIN_HEX_MM
+
+
+def _random_sheet(rows: int, cols: int, density: float, seed: int, expansion: bool,
+                  paper: str = "a4"):
+    from course_builder.powerboats.lake.lakegen import LakeParams
+
+    board = CATALOG.make(BoardChoice("random", lake=LakeParams(rows, cols, density)), seed)
+    course = CourseMaker(board).generate("A", seed, expansion=expansion)
+    sheet = course_sheet(board, course, paper_name=paper)
+    return board, course, sheet, [ET.fromstring(svg) for _n, svg in finish([sheet])]
+
+
+def test_steps_that_do_not_fit_go_on_a_second_page() -> None:
+    """A tall random lake with Expansion 1: beside the legend its hexes would be narrower than
+    MIN_HEX_MM, so the steps continue on page two."""
+    _board, course, _sheet, roots = _random_sheet(20, 12, 0.12, 1, True)
     assert len(roots) == 2
     assert roots[1].find(".//svg:text[@id='title-continued']", NS).text == (
-        "Powerboats · Race B (second race), continued")
+        "Powerboats · Race A (first race), continued")
     codes = [r.find(".//svg:g[@id='course-code']", NS).get("data-code") for r in roots]
     assert codes == [course_code(course)] * 2  # a loose page still names its course
     lines = [t.text for t in _texts(roots, "instruction")]
@@ -117,7 +170,7 @@ def test_steps_that_do_not_fit_go_on_a_second_page(expansion_sheet) -> None:
     for i, step in enumerate(placement_steps(course), start=1):
         assert f"{i}. {step}" in joined
     assert [t.text for t in roots[-1].iter(f"{SVG}text") if t.get("id") == "footer"] == [
-        "Powerboats race B · page 2 of 2"]
+        "Powerboats race A · page 2 of 2"]
 
 
 def test_a_race_without_expansion_starts_its_steps_on_page_one() -> None:
@@ -137,10 +190,10 @@ def test_a_race_without_expansion_fits_one_page(race, paper) -> None:
         assert sheet.frame.box.y1 - sheet.frame.box.y0 >= MIN_MAP_SHARE * printable - 1.0
 
 
-@pytest.mark.parametrize(("race", "seed", "expansion", "paper"), [
-    ("A", 1, True, "letter"), ("B", 4, True, "a4"), ("C", 2, True, "letter")])
-def test_a_step_is_never_split_between_pages(race, seed, expansion, paper) -> None:
-    _b, _c, _s, roots = _sheet(race, seed, expansion, paper)
+@pytest.mark.parametrize(("lake", "seed", "paper"), [
+    ((16, 10, 0.15), 1, "letter"), ((20, 12, 0.12), 2, "a4"), ((24, 6, 0.12), 3, "letter")])
+def test_a_step_is_never_split_between_pages(lake, seed, paper) -> None:
+    _b, _c, _s, roots = _random_sheet(*lake, seed, True, paper)
     assert len(roots) == 2
     for root in roots:
         lines = [t.text for t in _texts([root], "instruction")]
@@ -291,15 +344,122 @@ def test_chevrons_drawn_over_the_route(expansion_sheet) -> None:
         g = roots[0].find(f".//svg:g[@id='rounding-line-{n}']", NS)
         chevrons = g.findall("svg:polyline[@class='chevron']", NS)
         casings = g.findall("svg:polyline[@class='casing']", NS)
-        assert len(chevrons) == len(casings) == len(line.hexes)
+        assert len(chevrons) == len(casings) == len(line.hexes)  # no tile on these lines
         vx, vy = chevron_vector(line.direction, course.buoy(n).arrow)
-        for el, h in zip(chevrons, line.hexes, strict=True):
+        places = chevron_places(course, n, layout)
+        assert None not in places
+        for el, h, ((cx, cy), arm) in zip(chevrons, line.hexes, places, strict=True):
             (w1, apex, w2) = [tuple(map(float, p.split(","))) for p in el.get("points").split()]
-            cx, cy = layout.center(h)
+            assert math.dist((cx, cy), layout.center(h)) <= layout.width / 2 + 1e-6
             assert (apex[0] - cx) * vx + (apex[1] - cy) * vy > 0  # points the way to cross
             assert math.dist(apex, w1) == pytest.approx(math.dist(apex, w2), abs=2e-3)
-            assert math.dist(apex, w1) == pytest.approx(layout.size * 0.75, abs=2e-3)
+            assert math.dist(apex, w1) == pytest.approx(arm, abs=2e-3)
             assert float(el.get("stroke-width")) == 0.6
+
+
+SMALL_LAKE = (6, 6, 0.3, 11)
+"""The sheet of issue 28: ``sheet --board random --seed 11 --density 0.3 --tile-size 6x6
+--expansion``, where buoy 3's chevron covered a low-water hex's rocks and the start and finish
+arrowheads ran into each other."""
+
+
+def _mark_boxes(root: ET.Element) -> list:
+    """The boxes of what is printed on the expansion tiles: rocks, R, flows and turns."""
+    out = []
+    for g in root.iter(f"{SVG}g"):
+        if "expansion" not in (g.get("class") or "").split():
+            continue
+        for el in g:
+            if el.tag == f"{SVG}text":
+                out.append(text_box(el.text, float(el.get("x")), float(el.get("y")),
+                                    float(el.get("font-size")), anchor="middle", bold=True))
+            elif el.tag != f"{SVG}polygon" or el.get("class") in ("flow", "maelstrom-sense"):
+                out.extend(element_boxes(el))
+    return out
+
+
+@pytest.mark.parametrize(("rows", "cols", "density", "seed"),
+                         [SMALL_LAKE, (6, 6, 0.3, 3), (8, 6, 0.25, 5), (12, 8, 0.2, 11)])
+def test_no_chevron_covers_what_an_expansion_tile_shows(rows, cols, density, seed) -> None:
+    """COURSE-17's chevrons and COURSE-10's tiles: a chevron on a tile's hex moves off the
+    centre, where the tile's rocks, R, flow or turn are printed."""
+    _board, _course, _sheet, roots = _random_sheet(rows, cols, density, seed, True)
+    marks = _mark_boxes(roots[0])
+    chevrons = [b for el in roots[0].iter(f"{SVG}polyline") if el.get("class") == "chevron"
+                for b in element_boxes(el)]
+    assert marks and chevrons
+    assert not [(m, c) for m in marks for c in chevrons if m.overlaps(c)]
+
+
+def test_the_overlap_of_a_chevron_and_rocks_is_seen() -> None:
+    """The check above on the sheet as it was: the chevron back on the rocks' hex centre."""
+    _board, course, sheet, roots = _random_sheet(*SMALL_LAKE, True)
+    layout = sheet.frame.layout
+    rocks = next(t for t in course.expansion_tiles if t.rocks)
+    crossed = next(h for line in course.rounding_lines for h in line.hexes if h in rocks.hexes)
+    arm = chevron(layout.center(crossed), (1.0, 0.0), layout.size * 0.75)
+    assert any(m.overlaps(b) for m in _mark_boxes(roots[0]) for b in line_boxes(arm, 0.6))
+
+
+def _arrow_boxes(root: ET.Element, kind: str) -> list:
+    g = root.find(f".//svg:g[@id='{kind}-arrow']", NS)
+    return [b for el in g.iter() for b in element_boxes(el, 0.0)]
+
+
+@pytest.mark.parametrize(("rows", "cols", "density", "seed"),
+                         [SMALL_LAKE, (6, 6, 0.3, 3), (8, 6, 0.25, 5), (12, 8, 0.12, 4)])
+def test_start_and_finish_arrows_stand_apart(rows, cols, density, seed) -> None:
+    """COURSE-16: two arrows through two tile hexes; their heads (and shafts) stay a millimetre
+    apart at least, so they never read as one mark."""
+    _b, _c, _s, roots = _random_sheet(rows, cols, density, seed, True)
+    start, finish_ = _arrow_boxes(roots[0], "start"), _arrow_boxes(roots[0], "finish")
+    assert start and finish_
+    assert not [(a, b) for a in start for b in finish_ if a.grown(0.5).overlaps(b.grown(0.5))]
+
+
+def _axis_labels(root: ET.Element) -> tuple[list, list]:
+    """Column numbers (centred above the lake) and row numbers (set right, to its left)."""
+    cols, rows = [], []
+    for t in root.iter(f"{SVG}text"):
+        if t.get("class") != "axis-label":
+            continue
+        box = text_box(t.text, float(t.get("x")), float(t.get("y")), float(t.get("font-size")),
+                       anchor=t.get("text-anchor"))
+        (cols if t.get("text-anchor") == "middle" else rows).append((int(t.text), box))
+    return cols, rows
+
+
+@pytest.mark.parametrize(("lake", "every"), [((48, 48, 0.12, 11), 5), ((12, 8, 0.12, 11), 1)])
+def test_row_and_column_numbers_never_run_together(lake, every) -> None:
+    """With 48x48 tiles the numbers ran into each other: every 5th is printed when every one
+    does not fit; a usual lake numbers every row and column."""
+    board, _c, _s, roots = _random_sheet(*lake, False)
+    cols, rows = _axis_labels(roots[0])
+    for numbers, count in ((cols, board.cols), (rows, board.rows)):
+        assert [n for n, _ in numbers] == list(range(0, count, every))
+        boxes = [b for _, b in numbers]
+        assert not [(a, b) for a, b in itertools.pairwise(boxes) if a.overlaps(b)]
+
+
+def test_hexes_printed_about_a_millimetre_wide_are_said_on_the_sheet() -> None:
+    _b, _c, sheet, roots = _random_sheet(48, 48, 0.12, 11, False)
+    assert sheet.frame.layout.width < SMALL_HEX_MM
+    note = " ".join(t.text for t in roots[0].iter(f"{SVG}text")
+                    if "scale-note" in (t.get("class") or ""))
+    assert note.startswith(f"Note: the hexes print {sheet.frame.layout.width:.1f} mm across")
+    assert "columns are numbered every 5, rows every 5" in note
+    for lake in ((12, 8, 0.12, 11), (6, 6, 0.3, 11)):
+        _b, _c, _s, roots = _random_sheet(*lake, True)
+        assert not [t for t in roots[0].iter(f"{SVG}text")
+                    if "scale-note" in (t.get("class") or "")]
+
+
+@pytest.mark.parametrize(("rows", "cols", "density", "seed", "paper"),
+                         [(*SMALL_LAKE, "a4"), (*SMALL_LAKE, "letter"), (6, 6, 0.3, 3, "a4"),
+                          (8, 6, 0.25, 5, "letter"), (48, 48, 0.12, 11, "a4")])
+def test_no_label_over_a_piece_on_random_lakes(rows, cols, density, seed, paper) -> None:
+    _b, _c, _s, roots = _random_sheet(rows, cols, density, seed, True, paper)
+    assert overlaps(roots[0]) == []
 
 
 # -- 6. a complete legend ---------------------------------------------------------------------------

@@ -156,7 +156,7 @@ def test_pdf_pages_and_paper(board, course, paper, size, caplog) -> None:
     assert data.startswith(b"%PDF")
     boxes = _pdf_boxes(data)
     assert boxes and all(b == pytest.approx(size, abs=0.1) for b in boxes)
-    assert re.search(rb"/Count 2\b", data)  # the steps go on to a second page
+    assert re.search(rb"/Count 1\b", data)  # the legend beside the map keeps it on one page
 
 
 def test_whole_game_pdf_has_every_page_and_mats(board, caplog) -> None:
@@ -227,14 +227,15 @@ def test_sheet_from_a_course_file(tmp_path) -> None:
     runner.invoke(cli, ["powerboats", "course", "--race", "B", "--seed", "8", "--format", "json",
                         "-o", str(course_file)])
     out = tmp_path / "c.svg"
-    result = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file),
+    result = runner.invoke(cli, ["powerboats", "sheet", str(course_file),
                                  "--format", "svg", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "Race B" in out.read_text()
     bad = course_file.read_text().replace('"arrow": "cw"', '"arrow": "sideways"', 1)
     course_file.write_text(bad)
-    failed = runner.invoke(cli, ["powerboats", "sheet", "--course", str(course_file)])
-    assert failed.exit_code == 1 and failed.stderr.startswith("Error: buoy ")
+    failed = runner.invoke(cli, ["powerboats", "sheet", str(course_file)])
+    assert failed.exit_code == 1 and failed.stderr.startswith(f"Error: {course_file}:")
+    assert "buoys[1].arrow: expected an arrow, 'cw' or 'ccw', got 'sideways'" in failed.stderr
 
 
 def test_pdf_of_a_turned_lake_on_letter_has_no_warnings(caplog) -> None:
@@ -247,5 +248,5 @@ def test_pdf_of_a_turned_lake_on_letter_has_no_warnings(caplog) -> None:
     with caplog.at_level(logging.WARNING, logger="fpdf"):
         data = render_sheets(board, [course], fmt="pdf", paper="letter", mats=True)[0][1]
     assert not [r for r in caplog.records if r.name.startswith("fpdf")], caplog.text
-    assert re.search(rb"/Count 3\b", data)
+    assert re.search(rb"/Count 2\b", data)  # the race on one page, then the mats
     assert b"rotate" not in data  # the SVG's transform became PDF operators

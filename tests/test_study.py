@@ -183,6 +183,15 @@ def test_simulate_command(tmp_path) -> None:
     assert bad.exit_code == 2 and "unknown bot 'smart'" in bad.stderr
 
 
+@pytest.mark.parametrize("command", ["simulate", "atlas"])
+def test_the_bots_option_names_every_bot(command: str) -> None:
+    """``--bots`` help lists every name ``make_bot`` takes (it left out ``perfect``)."""
+    shown = " ".join(run(command, "--help").stdout.split())
+    listed = shown[shown.index("--bots NAMES"):]
+    for name in BOTS:
+        assert f"{name}," in listed or f"{name} (" in listed or f"{name}." in listed, name
+
+
 def test_simulate_writes_game_records(tmp_path) -> None:
     result = run("simulate", "--race", "game", "--seed", "2", "--games", "1", "--workers", "1",
                  "--boats", "2", "--records", str(tmp_path))

@@ -138,15 +138,15 @@ def test_expansion_tile_problems() -> None:
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    ([], "a course file holds a JSON object"),
-    ({"race": "D"}, "race: expected 'A', 'B' or 'C', got 'D'"),
-    ({"race": "A", "buoys": [{"number": 7}]}, "buoys[0]: number must be 0-3 or 'finish', got 7"),
+    ([], "expected a course (a JSON object), got []"),
+    ({"race": "D"}, "race: expected one of A, B, C, got 'D'"),
+    ({"race": "A", "buoys": [{"number": 7}]}, "buoys[0].number: expected 0, 1, 2, 3 or 'finish', got 7"),
     ({"race": "A", "buoys": [{"number": 0, "spot": "A1", "hex": [1]}]},
-     "buoy 0: hex: expected a hex as [row, col], got [1]"),
+     "buoys[0].hex: expected [row, col], two whole numbers, got [1]"),
     ({"race": "A", "buoys": [{"number": 0, "spot": "A1"}]}, "buoys: buoy 1 is missing"),
-    (laid_out(version=9), "not a version 1 Powerboats course (format None, version 9)"),
+    (laid_out(version=9), "version: this program reads version 1, got 9"),
     (laid_out(start_finish_tile={"start_direction": "N"}),
-     "start_direction: unknown direction 'N' (expected one of E, NE, NW, W, SW, SE)"),
+     "start_finish_tile.start_direction: expected a direction E, NE, NW, W, SW or SE, got 'N'"),
 ])
 def test_bad_course_files(data, message: str) -> None:
     with pytest.raises(CourseError) as info:
@@ -178,10 +178,14 @@ def test_validate_command(tmp_path) -> None:
             b["spot"] = "A1"
         if b["number"] == 2:
             b["arrow"] = "up"
-    out.write_text(json.dumps(data))
+    text = json.dumps(data, indent=1)
+    out.write_text(text)
     bad = runner.invoke(cli, ["powerboats", "validate", str(out)])
     assert bad.exit_code == 1
-    assert bad.stdout == f"{out}: buoy 2: unknown arrow 'up' (expected 'cw' or 'ccw')\n"
+    line = text[:text.index('"up"')].count("\n") + 1  # the message says where the value stands
+    col = text.index('"up"') - text.rfind("\n", 0, text.index('"up"'))
+    assert bad.stdout == (f"{out}:{line}:{col}: buoys[2].arrow: expected an arrow, 'cw' or "
+                          "'ccw', got 'up'\n")
     data["buoys"][2]["arrow"] = "cw"
     out.write_text(json.dumps(data))
     bad = runner.invoke(cli, ["powerboats", "validate", str(out)])
@@ -189,3 +193,38 @@ def test_validate_command(tmp_path) -> None:
     assert bad.stdout.splitlines()[0] == (
         f"{out}: buoy 0: stands on A1, but race B uses the B spots (reference, \"Building a "
         "Course\")")
+
+
+def test_expansion_tiles_may_be_given_by_their_spot_alone(tmp_path) -> None:
+    """docs/course-format.md: a hand-laid course gives what is on the table and "everything else
+    is recomputed"; a tile given by its spot is laid from it as a course code lays it (expansion,
+    "Preparation"; COURSE-09 for a shifted tile). Before, `validate` refused such a file with "a
+    tile has exactly 3 hexes" (while `sheet --course` accepted it)."""
+    from course_builder.powerboats.course.load import load_course
+
+    runner = CliRunner()
+    out = tmp_path / "course.json"
+    made = runner.invoke(cli, ["powerboats", "course", "--race", "B", "--seed", "0",
+                               "--expansion", "--format", "json", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    full = json.loads(out.read_text())
+    assert any(t.get("shifted") for t in full["expansion_tiles"])  # both ways of laying
+    by_spot = {**full, "expansion_tiles": [{k: v for k, v in t.items() if k != "hexes"}
+                                           for t in full["expansion_tiles"]]}
+    hand = tmp_path / "hand.json"
+    hand.write_text(json.dumps(by_spot))
+    ok = runner.invoke(cli, ["powerboats", "validate", str(hand)])
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout == (f"{hand}: ok: race B course, shortest legal route "
+                         f"{full['route']['length']} hexes\n")
+    _, course = load_course(by_spot)
+    assert [t.to_json() for t in course.expansion_tiles] == full["expansion_tiles"]
+    by_spot["expansion_tiles"][0] = {"kind": "redoubt", "spot": "Z9"}
+    hand.write_text(json.dumps(by_spot))
+    bad = runner.invoke(cli, ["powerboats", "validate", str(hand)])
+    assert bad.exit_code == 1 and bad.stdout.endswith(
+        "expansion_tiles[0].spot: the board has no spot Z9\n")
+    by_spot["expansion_tiles"][0] = {"kind": "redoubt"}
+    with pytest.raises(CourseError, match=r"^expansion_tiles\[0\].spot: missing \(a tile gives "
+                       r"its spot, its hexes or both\)$"):
+        load_course(by_spot)

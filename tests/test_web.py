@@ -98,7 +98,7 @@ def test_a_new_game_is_the_game_play_starts_on_that_lake(base: str, tmp_path: Pa
                                                          flags: list[str]) -> None:
     saved = tmp_path / "game.pbr"
     done = CliRunner().invoke(cli, ["powerboats", "play", "--players", "yellow,red,blue",
-                                    "--seed", "12", "--expansion", *flags, "-o", str(saved)],
+                                    "--seed", "12", "--expansion", *flags, "--save", str(saved)],
                               input="quit\n")
     assert done.exit_code == 0, done.output
     view = post(base, "/api/game", {"players": "yellow,red,blue", "seed": 12, "board": board,
@@ -108,7 +108,8 @@ def test_a_new_game_is_the_game_play_starts_on_that_lake(base: str, tmp_path: Pa
     assert [web[k] for k in keys] == [cli_tags[k] for k in keys]
     assert web["RaceA"].startswith("random@12," if board == "random" else "classic@")
     status, data, _ = request(base, "/api/game", {"seed": 1, "board": "moon"})
-    assert status == 400 and data["error"] == "'board': classic, shuffled, shuffled-turned, random"
+    assert status == 400 and data["error"] == ("board: expected one of classic, shuffled, "
+                                               "shuffled-turned, random, got 'moon'")
 
 
 def test_a_game_is_sailed_on_the_course_in_view(base: str) -> None:
@@ -169,7 +170,8 @@ def test_bad_requests_get_the_reason_the_command_line_gives(base: str) -> None:
     with pytest.raises(NotationError) as cli_error:
         parse_position(bad, None, RaceBook())
     status, data, _ = request(base, "/api/open", {"text": bad})
-    assert status == 400 and data["error"] == str(cli_error.value)
+    assert status == 400 and data["error"] == ("read as a position (it has '|'): "
+                                               + str(cli_error.value).removeprefix("position: "))
     view = post(base, "/api/open", {"text": POSITION})
     status, data, _ = request(base, "/api/move", {"state": view["state"], "move": "-1S"})
     assert status == 422 and data["error"].startswith("illegal: yellow holds no 1 to remove")
@@ -184,6 +186,61 @@ def test_bad_requests_get_the_reason_the_command_line_gives(base: str) -> None:
     assert status == 400 and "kind" in data["error"]
     status, data, _ = request(base, "/api/open", {"text": "classic:A:@x.json"})
     assert status == 400
+
+
+MANGLED = [
+    # a position that lost its '|': it was read as a course code ("expected LAKE:RACE:...")
+    ("classic:A:A1,A2cw,A4cw,A3cw:E,E  yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1  yellow 2",
+     "read as a position (it names a boat, 'yellow 8,12 E'): expected 'COURSE | BOATS | COLOUR "
+     "TURN [| RULES]'"),
+    ("yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1", "read as a position (it names a boat"),
+    # a record without its header: it was read as a course code too
+    ("place yellow 6,13 E\nplace red 7,13 E\n1 yellow +/1L\n1 red +/2S",
+     "read as a game record (it has the record line 'place yellow 6,13 E'): record:1:1: not a "
+     "game record: a record starts with its tags"),
+    ("1 yellow +/1L\n1 red +/2S", "read as a game record (it has the record line '1 yellow "
+     "+/1L')"),
+    ("classic:A:A1,A2cw", "read as a course code (it has no '|' and no record lines): course "
+     "'classic:A:A1,A2cw': expected LAKE:RACE:SPOTS"),
+    ('{"race": "A", "board": {"board": "classic"}}', "read as JSON (it starts with '{')"),
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), MANGLED)
+def test_a_mangled_paste_is_named_for_what_it_looked_like(base: str, text: str,
+                                                          reason: str) -> None:
+    """The paste box read every text it could not place as a course code: the reason says what
+    the text was read as, why, and what is wrong."""
+    status, data, _ = request(base, "/api/open", {"text": text})
+    assert status == 400 and data["error"].startswith(reason), data["error"]
+
+
+@pytest.mark.parametrize(("raw", "reason"), [
+    (b"[" * 100_000 + b"]" * 100_000, "request body:1:17: not usable JSON: nested more than 16 deep"),
+    (b'{"text": 1' + b"1" * 5000 + b"}",
+     "request body:1:10: not usable JSON: a number with more than 4300 digits"),
+    (b'{"text": "\xff"}', "request body: not UTF-8 text (byte 11)"),
+    (b'{"text": ', "request body:1:10: not valid JSON: Expecting value"),
+])
+def test_a_bad_body_is_refused_in_one_whole_line(base: str, raw: bytes, reason: str) -> None:
+    """No reason is Python's own message cut at 80 characters ("maximum recursion depth exceeded
+    while decoding a JSON array from a unicode stri")."""
+    status, data, _ = request(base, "/api/open", raw=raw)
+    assert status == 400 and data["error"] == reason
+
+
+def test_a_boat_moved_off_the_lake_is_off_the_lake_not_on_land(base: str) -> None:
+    """BOARD-02 counts the lake's edge as land for moves; a hex beyond the lake is still named
+    as such (``edit`` to [999, 999] said "yellow is on land")."""
+    view = post(base, "/api/open", {"text": POSITION})
+    status, data, _ = request(base, "/api/edit", {"state": view["state"], "colour": "yellow",
+                                                  "hex": [999, 999]})
+    assert status == 400
+    assert data["error"] == ("yellow is off the lake at (999, 999): the lake has rows "
+                             "0-27 and columns 0-27")
+    status, data, _ = request(base, "/api/edit", {"state": view["state"], "colour": "yellow",
+                                                  "hex": [27, 27]})
+    assert status == 400 and data["error"] == "yellow is on land at (27, 27)"
 
 
 def raw_post(base: str, header: bytes, body: list[bytes]) -> tuple[int, bytes]:
@@ -210,9 +267,12 @@ def test_the_server_refuses_what_is_not_a_small_json_request(base: str) -> None:
     status, data, _ = request(base, "/api/open", raw=b"text=1", content_type="text/plain")
     assert status == 415 and "JSON" in data["error"]
     status, data, _ = request(base, "/api/open", raw=b"{nope")
-    assert status == 400 and data["error"].startswith("not valid JSON")
+    assert status == 400 and data["error"].startswith("request body:1:2: not valid JSON")
     status, data, _ = request(base, "/api/open", raw=b"[1]")
-    assert status == 400
+    assert status == 400 and data["error"] == "request body: expected a JSON object, got [1]"
+    status, data, _ = request(base, "/api/open", raw=b"[" * 100_000)  # no recursion error
+    assert status == 400 and data["error"] == ("request body:1:17: not usable JSON: nested more "
+                                               "than 16 deep")
     status, answer = raw_post(base, b"Content-Length: 600000", [b'{"text": "xx'])
     assert status == 413 and b"too large" in answer
     chunk = b"%x\r\n%s\r\n" % (64 * 1024, b"x" * 64 * 1024)

@@ -216,3 +216,67 @@ def test_the_game_over_view_has_each_races_order_and_points_and_the_downloads(pa
     assert record.decode("utf-8").strip() == page.text_content("#record").strip()
     name, pdf = downloaded(page, "#download-sheet")
     assert name == "powerboats-game.pdf" and pdf.startswith(b"%PDF-")
+
+
+COURSE_A = "classic:A:A1,A2cw,A4cw,A3cw:E,E"
+ON_THE_TILE = f"{COURSE_A} | red 6,13 E 32 d0 n1 ; yellow 8,12 E - d0 n1 | red 2"
+"""Red to move on the dark hex of the start/finish tile that the red finish arrow crosses."""
+BY_C3 = f"{COURSE_A} | yellow 9,13 E 32 d0 n1 ; red 10,14 NE - d0 n1 | yellow 2"
+"""Yellow to move on the hex beside spot C3 (row 10, col 13), whose label sits below it."""
+
+
+def _boxes_overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_a_boat_shows_above_its_move_preview_and_its_ring_stays_off_the_labels(
+        browser: Any, base: str, size: tuple[int, int]) -> None:
+    """A boat on a dark start-tile hex was hidden under the dashed preview of its own move
+    (drawn over it, red for an illegal heading); the ring of the boat to move reached into the
+    next hex and sat on the "C3" label. Now the preview runs under the boats, the hull is cased
+    in white, and the ring is its own hex's outline."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  device_scale_factor=2 if size[0] < 500 else 1)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(base + "/")
+    page.fill("#paste", ON_THE_TILE)
+    page.click("#open")
+    page.wait_for_selector("#overlay .boat-to-move[data-colour='red']")
+    page.click("#steps button[data-step='+']")
+    page.fill("#dice", "3")
+    page.click("#show-headings")
+    page.wait_for_selector(".heading-card")
+    for k in range(3):
+        page.locator(".heading-card").nth(k).hover()
+        page.wait_for_selector("#overlay .preview-path", state="attached")
+        order = page.locator("#overlay > *").evaluate_all(
+            "nodes => nodes.map(n => n.classList.contains('preview-path') ? 'path'"
+            " : n.matches('.crash-mark') ? 'crash' : n.matches('.boat-to-move') ? 'mover' : '')")
+        assert order.index("path") < order.index("mover"), order
+        if page.locator(".heading-card").nth(k).text_content().count("crashes at (6, 13)"):
+            assert order.index("crash") < order.index("mover"), order  # a crash where it stands
+    assert page.locator("#overlay .boat-to-move .boat-casing").count() == 1
+    shot(page, f"boat-on-the-tile-{size[0]}")
+    page = context.new_page()  # a new tab: nothing kept from the first
+    page.goto(base + "/")
+    page.fill("#paste", BY_C3)
+    page.click("#open")
+    page.wait_for_selector("#overlay .boat-to-move[data-colour='yellow']")
+    ring = page.locator("#overlay .boat-to-move .boat-ring-casing").bounding_box()
+    labels = page.locator("#board svg text").evaluate_all(
+        "nodes => nodes.filter(n => n.textContent.trim() === 'C3')"
+        ".map(n => { const r = n.getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+    assert ring is not None and len(labels) == 1
+    assert not _boxes_overlap(ring, labels[0]), (ring, labels[0])
+    reach = page.evaluate(  # the ring's farthest corner from its hex's centre, in hex sizes
+        "() => { const [x, y] = S.map.centres['9,13'];"
+        " const ring = document.querySelector('#overlay .boat-to-move .boat-ring');"
+        " return Math.max(...ring.getAttribute('points').split(' ').map(p => p.split(',')"
+        ".map(Number)).map(([px, py]) => Math.hypot(px - x, py - y))) / S.map.size; }")
+    assert reach < 0.9  # inside its own hex (corners at 1.0)
+    shot(page, f"boat-by-c3-{size[0]}")
+    context.close()

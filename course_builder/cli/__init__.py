@@ -1,4 +1,4 @@
-"""The ``course-builder`` command line: one click group, one module per game.
+"""The ``course-builder`` command line: one click group, one package per game.
 
 The command line is the edge of the program: it reads the user's files, writes results, prints
 messages and sets exit codes (see :mod:`course_builder.cli.common`). Game packages take and return
@@ -23,17 +23,16 @@ from typing import NoReturn
 import click
 
 from course_builder import __version__
-from course_builder.cli.common import STDOUT_CLOSED, GameCommands, GameGroup
+from course_builder.cli.common import STDOUT_CLOSED, GameGroup
 
-GAMES: dict[str, tuple[str, ...]] = {
-    "powerboats": ("course_builder.cli.powerboats", "course_builder.cli.powerboats_game",
-                   "course_builder.cli.powerboats_study"),
-    "tortuga": ("course_builder.cli.tortuga",),
-    "vanuatu": ("course_builder.cli.vanuatu",),
-    "serve": ("course_builder.cli.web",),
+GAMES: dict[str, str] = {
+    "powerboats": "course_builder.cli.powerboats",
+    "tortuga": "course_builder.cli.tortuga",
+    "vanuatu": "course_builder.cli.vanuatu",
+    "serve": "course_builder.cli.web",
 }
-"""Each top-level command: the module that defines it under its own name, then the modules that
-add commands to it (Powerboats' games and studies)."""
+"""Each top-level command: the module that defines it under its own name (a game's package
+imports the modules of its commands itself, on first need)."""
 
 SUMMARIES: dict[str, str] = {
     "powerboats": "Powerboats (Cwali, 2008) and Expansion 1.",
@@ -55,14 +54,7 @@ class Games(GameGroup):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in GAMES and cmd_name not in self.commands:
-            first, *more = GAMES[cmd_name]
-            command = getattr(importlib.import_module(first), cmd_name)
-            if isinstance(command, GameCommands):
-                command.more = tuple(more)
-            else:
-                for module in more:
-                    importlib.import_module(module)
-            self.add_command(command)
+            self.add_command(getattr(importlib.import_module(GAMES[cmd_name]), cmd_name))
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -3,7 +3,8 @@
 Exit codes: 0 success; 1 bad input, a failed check, or a file or standard output that cannot be
 written (one-line message on stderr); 2 usage error (a bad option or option value, click's own);
 3 internal error (a bug: rerun with ``--debug`` for the traceback); 4 an illegal move (the verdict
-on stdout, as text or JSON); 141 standard output closed early by its reader.
+on stdout, as text or JSON); 130 ``play`` stopped with Ctrl-C (its record saved); 141 standard
+output closed early by its reader.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import importlib
-import json
 import os
 import stat
 import sys
@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from course_builder.cli.aliases import Command
 from course_builder.core.errors import CourseBuilderError
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 ILLEGAL_MOVE = 4
 """Exit code of a command whose verdict is that a move is illegal (not that the input is bad)."""
@@ -33,12 +35,52 @@ ILLEGAL_MOVE = 4
 OUTPUT_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Errors of writing standard output that are the machine's, not a bug: exit 1 with a message."""
 
+INTERRUPTED = 130
+"""Exit code of ``play`` stopped with Ctrl-C (the shell's code for an interrupt; the record is
+saved and the table says how to carry on)."""
+
 STDOUT_CLOSED = 141
 """Exit code when the reader of standard output stops early (``| head``), as for SIGPIPE."""
 
 
 class GameGroup(click.Group):
-    """Turns user errors into one-line messages and bugs into exit code 3."""
+    """Turns user errors into one-line messages and bugs into exit code 3; its commands keep
+    their old spellings working (:class:`~course_builder.cli.aliases.Command`)."""
+
+    command_class = Command
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        """click's ``main``, but a usage error is one line (the message and where the help is)
+        and standard output that cannot take the help or the version (a full disk) is an error
+        of one line too, as for every command (exit 1)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as exc:
+            if isinstance(exc, _NO_ARGS_IS_HELP):  # a group without a command: its help
+                exc.show()
+            else:
+                click.echo(one_line_usage_error(exc), err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                _discard_stdout()
+                sys.exit(STDOUT_CLOSED)
+            if exc.errno not in OUTPUT_FAILED:
+                raise
+            _discard_stdout()
+            click.echo(f"Error: cannot write the output: {exc.strerror}", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -77,6 +119,17 @@ class GameGroup(click.Group):
             ctx.exit(3)
 
 
+_NO_ARGS_IS_HELP: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+"""click 8.2 and later: a group run without a command raises it to show its help."""
+
+
+def one_line_usage_error(exc: click.UsageError) -> str:
+    """A usage error as one line: click's message, then where the command's help is."""
+    message = " ".join(exc.format_message().split())
+    where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+    return f"Error: {message}{where}"
+
+
 def _discard_stdout() -> None:
     """Point standard output at the null device: what is still buffered for a reader that is
     gone, or a disk that is full, cannot be written, and Python would fail again at exit."""
@@ -84,25 +137,22 @@ def _discard_stdout() -> None:
 
 
 class GameCommands(GameGroup):
-    """A game's group whose commands are defined in several modules (``course_builder.cli.GAMES``):
-    the first module's commands are there from the start, the other modules are imported only
-    when a command they define is asked for (or the list of all of them)."""
+    """A game's group whose commands are defined in several modules, each imported only when a
+    command it defines is asked for (or when all of them are listed): ``lazy`` maps each
+    command's name to its module."""
 
-    more: tuple[str, ...] = ()
-    """The modules that add commands to this group, imported on first need."""
-
-    def _import_more(self) -> None:
-        for module in self.more:
-            importlib.import_module(module)
-        self.more = ()
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        self._import_more()
+        for module in sorted(set(self.lazy.values())):
+            importlib.import_module(module)
         return super().list_commands(ctx)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:
-            self._import_more()
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            importlib.import_module(self.lazy[cmd_name])
         return super().get_command(ctx, cmd_name)
 
 
@@ -156,8 +206,26 @@ class FilePath(click.Path):
         return as_path(os.fspath(value))
 
 
+class InputPath(FilePath):
+    """A file the command reads (``-``: standard input). click checks nothing: the command reads
+    it and says what is wrong (no such file, a folder, not text) in one line, exit 1, as for any
+    bad input."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+
+
+class OutputPath(FilePath):
+    """A file the command writes (``-``: standard output, where the command allows it). click
+    checks nothing: the writer says why it cannot be written (a folder, no permission) in one
+    line, exit 1."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+
+
 def output_option(fn: F) -> F:
-    return click.option("-o", "--output", type=FilePath(dir_okay=False), default=None,
+    return click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
                         help=OUTPUT_HELP)(fn)
 
 
@@ -220,8 +288,9 @@ STDIN_NAME = "stdin"
 """How messages name standard input, read for the file name ``-``."""
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
-"""The largest file a command reads (16 MB; course, board, position and game files are a few
-kilobytes, game records a few hundred): a larger one is refused before it is read."""
+"""The largest text file a command reads (16 MB; board and position files are a few kilobytes,
+game records a few hundred): a larger one is refused before it is read. JSON files have the
+smaller limit of :data:`course_builder.core.jsonread.MAX_BYTES`."""
 
 
 def input_name(path: Path) -> str:
@@ -257,33 +326,11 @@ def read_text(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> str:
         raise CourseBuilderError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def read_json(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> Any:
-    """A JSON file's data (``-``: standard input); a bad file is a one-line
-    :class:`CourseBuilderError` naming it, with the line and column where JSON says."""
-    return parse_json(read_text(path, max_bytes), input_name(path))
+def read_json(path: Path, reader: Callable[[Any], T] | None = None) -> Any:
+    """A JSON file's data (``-``: standard input), or what ``reader`` makes of it: every problem
+    is a one-line :class:`CourseBuilderError` naming the file, and the line and column where the
+    text has them (:mod:`course_builder.core.jsonread`: the one reader of every JSON format)."""
+    from course_builder.core.jsonread import MAX_BYTES, parse
 
-
-def parse_json(text: str, name: str) -> Any:
-    """JSON text as data, refusing what JSON itself does not allow (``NaN``, ``Infinity``) and
-    what no game file needs (numbers of thousands of digits, nesting hundreds deep)."""
-    def no_constant(token: str) -> Any:
-        raise _NotJson(f"{token} is not a JSON number")
-
-    try:
-        return json.loads(text, parse_constant=no_constant)
-    except json.JSONDecodeError as exc:
-        raise CourseBuilderError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
-                                 ) from None
-    except _NotJson as exc:
-        raise CourseBuilderError(f"{name}: not valid JSON: {exc}") from None
-    except RecursionError:
-        raise CourseBuilderError(f"{name}: not usable JSON: nested too deeply") from None
-    except ValueError as exc:  # Python's limit on the digits of an integer
-        if "digits" in str(exc):
-            raise CourseBuilderError(f"{name}: not usable JSON: a number with more than 4300 "
-                                     "digits") from None
-        raise CourseBuilderError(f"{name}: not usable JSON ({exc})"[:200]) from None
-
-
-class _NotJson(ValueError):
-    """A token Python's JSON reader accepts but JSON does not."""
+    document = parse(read_text(path, MAX_BYTES), input_name(path))
+    return document.data if reader is None else document.read(reader)

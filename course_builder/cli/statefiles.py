@@ -1,20 +1,19 @@
-"""What the Tortuga and Vanuatu referee commands share beyond :mod:`.common`: a game state read
-from a file or standard input (``-``) and the new state written together with the answer.
+"""What the Tortuga and Vanuatu referee commands share beyond :mod:`.common`: the new state
+written together with the answer.
 
-Reading and writing go through :mod:`.common` (``read_json``, ``emit``, ``emit_files``); this
-module only pairs an answer with a state file and guards the state file from being overwritten
-by the answer.
+States are read by :func:`.common.read_json`; writing goes through :mod:`.common` (``emit``,
+``emit_files``); this module only pairs an answer with a state file and guards the state file
+from being overwritten by the answer.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import click
 
-from course_builder.cli.common import emit, emit_files, read_json
+from course_builder.cli.common import emit, emit_files
 
 
 def is_stdout(output: Path | None) -> bool:
@@ -22,18 +21,12 @@ def is_stdout(output: Path | None) -> bool:
     return output is None or str(output) == "-"
 
 
-def read_state_json(path: Path, max_bytes: int) -> Any:
-    """The JSON data of a state file, or of standard input when ``path`` is ``-``; a file larger
-    than ``max_bytes`` is refused before it is read. Every problem is one line naming the file."""
-    return read_json(path, max_bytes)
-
-
 def state_target(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
-    """Callback of ``--save`` / ``--write-state``: a file; ``-`` is refused (stdout carries the
-    answer, and ``--format json`` puts the new state in it)."""
+    """Callback of ``--save``: a file; ``-`` is refused (standard output carries what the command
+    prints; with ``--format json`` a referee's answer holds the new state)."""
     if value is not None and str(value) == "-":
-        raise click.BadParameter("give a file: stdout carries the answer (with --format json "
-                                 "the answer holds the new state)")
+        raise click.BadParameter("give a file: standard output carries what the command prints "
+                                 "(with --format json a referee's answer holds the new state)")
     return value
 
 

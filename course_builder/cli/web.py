@@ -32,10 +32,18 @@ class DurationType(click.ParamType):
         return seconds
 
 
+def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``--host``: an address or name; an empty one is refused (the socket would listen on every
+    address while the page's link names none)."""
+    if not value.strip():
+        raise click.BadParameter("give an address, e.g. 127.0.0.1 or 0.0.0.0 (every address)")
+    return value.strip()
+
+
 @click.command("serve")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="TCP port (0: any free port).")
-@click.option("--host", default="127.0.0.1", show_default=True,
+@click.option("--host", default="127.0.0.1", show_default=True, callback=_host,
               help="Address to listen on; 0.0.0.0 lets other computers and phones on the network "
                    "in (to play in a room together).")
 @click.option("--data", "data", metavar="DIR", default=None,

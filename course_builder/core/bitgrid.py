@@ -21,11 +21,10 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, from_offset, to_offset
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 
 
-@frozen_record
-class BitGrid:
+class BitGrid(Frozen):
     """The bit layout of a ``rows x cols`` even-r rectangle (see the module docstring)."""
 
     rows: int

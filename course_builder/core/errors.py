@@ -10,6 +10,17 @@ from __future__ import annotations
 class CourseBuilderError(ValueError):
     """A problem with input given by the user (a file, an option, a position)."""
 
+    json_path: tuple[str | int, ...] | None = None
+    """Where in JSON data the problem lies (``("boats", 1, "dice")``), when it lies in JSON
+    data: set by :func:`course_builder.core.jsonread.refuse`, so that the file's name and the
+    value's line and column can be put in front of the message (:mod:`.jsonread`)."""
+
+    json_reason: str = ""
+    """The message without the JSON path in front of it (with :attr:`json_path`)."""
+
+    json_source: str | None = None
+    """The file whose name (and line and column) the message already has in front."""
+
 
 class SourceError(CourseBuilderError):
     """A problem at a known place in a text file: ``path:line:col: message``."""

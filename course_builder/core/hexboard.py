@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset, to_offset
+from course_builder.core.values import Frozen
 
 if TYPE_CHECKING:
     import networkx as nx
 
 
-class HexTables(NamedTuple):
+class HexTables(Frozen):
     """What a :class:`HexBoard` is built on: its hexes in index order, the index of each hex,
     and the neighbour table. Immutable in use, so boards of one shape can share them."""
 
@@ -36,12 +37,9 @@ def hex_tables(hexes: Iterable[Hex]) -> HexTables:
     index = {h: i for i, h in enumerate(ordered)}
     if len(index) != len(ordered):
         raise ValueError("a hex board lists every hex once")
-    vectors = [(d.vector.q, d.vector.r) for d in DIRECTIONS]
-    get = index.get  # a plain (q, r) tuple hashes and compares like the Hex it stands for
-    neighbors = tuple(
-        tuple(get((q + dq, r + dr), -1) for dq, dr in vectors)  # type: ignore[call-overload]
-        for q, r in ordered
-    )
+    vectors = [d.vector for d in DIRECTIONS]
+    get = index.get
+    neighbors = tuple(tuple(get(Hex(h.q + v.q, h.r + v.r), -1) for v in vectors) for h in ordered)
     return HexTables(ordered, index, neighbors)
 
 

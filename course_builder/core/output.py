@@ -20,10 +20,10 @@ import errno
 import os
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Mutable
 
 
 class OutputError(CourseBuilderError):
@@ -58,8 +58,7 @@ def write_all(files: Sequence[tuple[Path, str | bytes]]) -> list[Path]:
     return [s.asked for s in staged]
 
 
-@dataclass
-class _Staged:
+class _Staged(Mutable):
     asked: Path  # the path the user gave
     target: Path  # where the bytes go (a symlink's target)
     payload: bytes

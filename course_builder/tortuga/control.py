@@ -12,18 +12,17 @@ Who controls a sector is won by the base game's conquest; :func:`set_control` re
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.faults import give_fault
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
-from course_builder.tortuga.rules import Rule
 from course_builder.tortuga.scoring import end_steps
 from course_builder.tortuga.sectors import Special
 from course_builder.tortuga.state import GameState
 
 
-def _controls_and_present(state: GameState, player: str, sector: Special, rule: Rule
+def _controls_and_present(state: GameState, player: str, sector: Special, rule: RuleRef
                           ) -> list[Step]:
     p = state.player(player)
     if not state.map.has(sector):

@@ -11,11 +11,10 @@ supply when its owner spends two icons; it cannot be destroyed or reserved (SB-F
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import ChoiceNeeded, IllegalAction, Outcome, Step
-from course_builder.tortuga.rules import Rule
 from course_builder.tortuga.state import GameState, is_fault
 
 DECLINE = "none"
@@ -23,7 +22,7 @@ DECLINE = "none"
 
 
 def give_fault(state: GameState, target: str, *, chooser: str, replacement: str | None,
-               rule: Rule, empty_rule: Rule, opponents_only: bool = False
+               rule: RuleRef, empty_rule: RuleRef, opponents_only: bool = False
                ) -> tuple[GameState, list[Step]]:
     """Move the top System Fault card of the supply into ``target``'s discard pile, under
     ``rule``. With the supply empty, ``chooser`` may name a card removed from the game
@@ -46,7 +45,7 @@ def give_fault(state: GameState, target: str, *, chooser: str, replacement: str 
 
 
 def _replace_fault(state: GameState, target: str, chooser: str, replacement: str | None,
-                   empty_rule: Rule, opponents_only: bool) -> tuple[GameState, list[Step]]:
+                   empty_rule: RuleRef, opponents_only: bool) -> tuple[GameState, list[Step]]:
     empty = f"the System Fault supply is empty and {target} takes no System Fault card"
     if opponents_only and target == chooser:
         if replacement not in (None, DECLINE):

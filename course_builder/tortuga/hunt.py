@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from enum import StrEnum
 
+from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
 from course_builder.tortuga.rules import DEFAULT_RULINGS, Rulings
@@ -39,6 +40,7 @@ from course_builder.tortuga.state import (
     GameState,
     HuntToken,
     StateError,
+    check_card_id,
     is_fault,
 )
 
@@ -48,7 +50,7 @@ class Winner(StrEnum):
     DEFENDER = "defender"
 
 
-def _on_board(state: GameState, token_id: str, rule: R.Rule) -> HuntToken:
+def _on_board(state: GameState, token_id: str, rule: RuleRef) -> HuntToken:
     token = state.token(token_id)
     if not state.map.has(token.where):
         if not state.tokens_on_board():
@@ -123,6 +125,10 @@ def psionic_attack(state: GameState, player: str, token_id: str, defender: str, 
     if target.ship != token.where:
         raise IllegalAction(f"{defender}'s ship is in {target.ship}, not in {token.where} with "
                             f"hunt token {token_id}", R.ATTACK_WHERE)
+    for card in defender_cards:
+        if check_card_id(card) in state.removed_cards:
+            raise IllegalAction(f"{card} is removed from the game and cannot take part in a "
+                                "combat", R.ONE_CARD)
     if shield is not None and token.shield is not None and shield != token.shield:
         raise IllegalAction(f"hunt token {token_id} shows shield {token.shield}, not {shield}",
                             R.TOKEN_STRENGTH)

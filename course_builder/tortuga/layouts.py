@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Hex, from_offset, to_offset
 from course_builder.core.resources import read_data_text
+from course_builder.core.values import Frozen, Mutable, field
 from course_builder.tortuga.sectors import (
     DEFENCE_MAX,
     TORTUGA,
@@ -58,8 +58,7 @@ class LayoutFileError(SourceError):
     """A ``.layout`` file that cannot be read: ``file:line:col: what is wrong``."""
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Frozen):
     """One hex of a layout picture: ``id`` is ``tortuga``, ``turret-2``, ``X3``...; ``line`` and
     ``col`` are where it is written, for error messages."""
 
@@ -70,8 +69,7 @@ class Slot:
     col: int = 0
 
 
-@dataclass(frozen=True)
-class LayoutPlan:
+class LayoutPlan(Frozen):
     """The picture for some player counts: every slot in reading order."""
 
     players: tuple[int, ...]
@@ -86,8 +84,7 @@ class LayoutPlan:
                      if s.kind in (SectorKind.TURRET, SectorKind.TRADE_TERMINAL))
 
 
-@dataclass(frozen=True)
-class LayoutFile:
+class LayoutFile(Frozen):
     """A whole ``.layout`` file: its header and one plan per player count."""
 
     path: str
@@ -138,8 +135,7 @@ def builtin_layouts(name: str) -> LayoutFile:
     return parse_layouts(read_data_text("tortuga", f"{name}.layout"), f"data/tortuga/{name}.layout")
 
 
-@dataclass
-class _Section:
+class _Section(Mutable):
     header: str
     line: int
     col: int

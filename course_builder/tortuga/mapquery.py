@@ -8,10 +8,10 @@ so an unverified map's warning goes with it (TOR-01).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from course_builder.core.hexgrid import to_offset
+from course_builder.core.values import Frozen, field
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import Step
 from course_builder.tortuga.sectors import SectorError, SectorMap
@@ -19,8 +19,7 @@ from course_builder.tortuga.sectors import SectorError, SectorMap
 MAX_WITHIN = 64
 
 
-@dataclass(frozen=True)
-class MapAnswer:
+class MapAnswer(Frozen):
     """The answers asked for about one sector (``origin``), as plain data with the steps."""
 
     map: SectorMap

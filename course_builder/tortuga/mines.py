@@ -11,8 +11,7 @@ game into "this player's" discard pile (SB-MINE-EMPTY; who that is: ruling TOR-0
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.faults import give_fault
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step

@@ -12,8 +12,7 @@ the map is unverified (TOR-01).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.mines import enter_sector
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step

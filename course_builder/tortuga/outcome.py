@@ -8,18 +8,18 @@ command line shows them as ``Error: ...`` with exit code 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.tortuga.rules import Rule
+from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import Frozen
 from course_builder.tortuga.state import GameState, state_to_json
 
 
 class IllegalAction(CourseBuilderError):
     """The rules do not allow the action; the message ends with the rule's id and source."""
 
-    def __init__(self, message: str, rule: Rule) -> None:
+    def __init__(self, message: str, rule: RuleRef) -> None:
         self.rule = rule
         super().__init__(f"{message} ({rule.id}: {rule.citation})")
 
@@ -27,16 +27,15 @@ class IllegalAction(CourseBuilderError):
 class ChoiceNeeded(CourseBuilderError):
     """A player must choose and did not say how; the message lists the options."""
 
-    def __init__(self, message: str, rule: Rule) -> None:
+    def __init__(self, message: str, rule: RuleRef) -> None:
         self.rule = rule
         super().__init__(f"{message} ({rule.id})")
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """One thing the referee decided or did, and the rule (or ruling) it applied."""
 
-    rule: Rule
+    rule: RuleRef
     text: str
 
     def to_json(self) -> dict[str, str]:
@@ -46,8 +45,7 @@ class Step:
         return f"{self.text} [{self.rule.id}: {self.rule.citation}]"
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Frozen):
     """The answer to one action: the state after it, the steps, and whether the answer depended
     on adjacency or distance (then an unverified map's warning goes with it, TOR-01)."""
 

@@ -1,51 +1,35 @@
 """The rules the Tortuga 2199 referee applies, each with where it comes from, and the rulings.
 
-Every decision of the referee names one of these :class:`Rule` objects, so an answer can say
+Every decision of the referee names one of these rules (:class:`~course_builder.core.rulebook.RuleRef`, the
+one kind of rule reference of every game), so an answer can say
 *why*: the rule's id, the source file and section, and a one-line paraphrase. Rules with an id
 starting ``SB-`` come from the expansion rulebook (``tortuga2199-shipwreck-bay.txt`` in the
 project's shared rule texts); ``BASE-`` rules are what ``other-games-research.md`` section 3 reports
 of the base game; ``TOR-nn`` are this project's rulings where the sources are silent or ambiguous,
 written down in ``docs/rulings.md`` (section "Tortuga 2199").
 
-:class:`Rulings` holds the rulings players could disagree about as named options, with defaults.
+:class:`Rulings` holds the rulings players could disagree about as named options, with defaults;
+:data:`RULING_OPTIONS` is their table for the command line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from course_builder.core.rulebook import RULINGS_FILE, RuleRef, RulingOption
+from course_builder.core.values import Frozen
 
 EXPANSION = "tortuga2199-shipwreck-bay.txt"
 RESEARCH = "other-games-research.md"
-RULINGS = "docs/rulings.md"
+RULINGS = RULINGS_FILE
 
 
-@dataclass(frozen=True)
-class Rule:
-    """One rule or ruling: ``id`` (e.g. ``SB-MINE-ENTER`` or ``TOR-07``), its source and section,
-    and a short paraphrase of what it says."""
-
-    id: str
-    source: str
-    section: str
-    summary: str
-
-    @property
-    def citation(self) -> str:
-        """``file, section`` for messages and docs."""
-        return f"{self.source}, {self.section}"
-
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "source": self.source, "section": self.section,
-                "summary": self.summary}
+def _sb(id_: str, section: str, summary: str) -> RuleRef:
+    return RuleRef(id_, EXPANSION, section, summary)
 
 
-def _sb(id_: str, section: str, summary: str) -> Rule:
-    return Rule(id_, EXPANSION, section, summary)
-
-
-def _ruling(number: int, title: str) -> Rule:
-    return Rule(f"TOR-{number:02d}", RULINGS, f"Tortuga 2199, TOR-{number:02d}", title)
+def _ruling(number: int, title: str) -> RuleRef:
+    return RuleRef(f"TOR-{number:02d}", RULINGS, f"Tortuga 2199, TOR-{number:02d}", title)
 
 
 # -- the expansion rulebook -------------------------------------------------------------------
@@ -128,12 +112,12 @@ GAME_END = _sb("SB-GAME-END", "Reference Sheet, Memo",
 
 # -- the base game as reported by the research ------------------------------------------------
 
-BASE_MOVE = Rule("BASE-MOVE", RESEARCH, "3.2 What is known about the board",
+BASE_MOVE = RuleRef("BASE-MOVE", RESEARCH, "3.2 What is known about the board",
                  "one Manoeuvre moves a ship to an adjacent sector")
-BASE_BOARD = Rule("BASE-BOARD", RESEARCH, "3.2 What is known about the board",
+BASE_BOARD = RuleRef("BASE-BOARD", RESEARCH, "3.2 What is known about the board",
                   "Tortuga in the centre, a ring of alternating Turret and Trade Terminal "
                   "sectors, the special sectors at the ends, ships start on Tortuga")
-BASE_HUNT = Rule("BASE-HUNT", RESEARCH, "3.4 Base-game setup placements",
+BASE_HUNT = RuleRef("BASE-HUNT", RESEARCH, "3.4 Base-game setup placements",
                  "hunt tokens are shuffled and laid face down on the board; how many and on "
                  "which sectors the base setup decides")
 
@@ -163,6 +147,7 @@ ATTACK_WHERE = _ruling(21, "the hunt token attacks a ship in its own sector")
 TOKEN_STRENGTH = _ruling(22, "the strength and value of a face-down hunt token")
 EXPLORED_TWICE = _ruling(23, "exploring a token already explored")
 TOKEN_RECORD = _ruling(24, "the referee records the hunt tokens the table lays at setup")
+ONE_CARD = _ruling(25, "a card id names one card, removed from the game at most once")
 
 
 class ThisPlayer(StrEnum):
@@ -172,8 +157,7 @@ class ThisPlayer(StrEnum):
     OWNER = "owner"
 
 
-@dataclass(frozen=True)
-class Rulings:
+class Rulings(Frozen):
     """The rulings players could disagree about, as options (docs/rulings.md)."""
 
     this_player: ThisPlayer = ThisPlayer.MOVER
@@ -188,3 +172,15 @@ class Rulings:
 
 DEFAULT_RULINGS = Rulings()
 """Every ruling at its default."""
+
+
+RULING_OPTIONS = (
+    RulingOption("TOR-07", "this_player", "--this-player",
+                 "Whose discard pile takes the replacement card when the System Fault supply is "
+                 "empty", ("move",), choices=tuple(p.value for p in ThisPlayer),
+                 default=ThisPlayer.MOVER.value),
+    RulingOption("TOR-14", "captured_returnable", "--captured-returnable",
+                 "Captured tokens may be returned too, not only those in the box",
+                 ("hunt return",)),
+)
+"""The fields of :class:`Rulings` as command-line options, with the commands they change."""

@@ -10,19 +10,25 @@ the most influence then wins (``other-games-research.md`` 3.5). Ties are left to
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from course_builder.core.rulebook import RuleRef
+from course_builder.core.values import replace
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.outcome import IllegalAction, Outcome, Step
-from course_builder.tortuga.rules import Rule
 from course_builder.tortuga.sectors import TORTUGA
-from course_builder.tortuga.state import CAPTURED, GameState, Scenario, StateError, is_fault
+from course_builder.tortuga.state import (
+    CAPTURED,
+    GameState,
+    Scenario,
+    StateError,
+    check_card_id,
+    is_fault,
+)
 
 WIN_INFLUENCE = 15
 MONSTER_REDEEM_POINTS = 1
 
 
-def gain_influence(state: GameState, player: str, points: int, rule: Rule, why: str
+def gain_influence(state: GameState, player: str, points: int, rule: RuleRef, why: str
                    ) -> tuple[GameState, list[Step]]:
     """``player`` gains ``points`` influence (``why`` says for what, ``rule`` under which)."""
     p = state.player(player)
@@ -81,8 +87,12 @@ def redeem(state: GameState, player: str, card: str, points: int | None = None) 
     """``player`` removes a Hunt card from hand from the game for influence (Memo): 1 in
     Monster Hunters (SB-MONSTER-REDEEM), the given points otherwise (TOR-18)."""
     state.player(player)
+    check_card_id(card)
     if is_fault(card):
         raise IllegalAction(f"{card} is a System Fault card, not a Hunt card", R.FAULT_CARD)
+    if card in state.removed_cards:
+        raise IllegalAction(f"Hunt card {card} is already removed from the game: no hand holds "
+                            "it", R.ONE_CARD)
     if state.scenario is Scenario.MONSTER_HUNTERS:
         if points not in (None, MONSTER_REDEEM_POINTS):
             raise IllegalAction(f"a redeemed Hunt card gives {MONSTER_REDEEM_POINTS} influence in "

@@ -17,7 +17,6 @@ Pure: no I/O, no randomness.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexboard import HexBoard
 from course_builder.core.hexgrid import Hex, to_offset
+from course_builder.core.values import Frozen
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -87,8 +87,7 @@ class SectorError(CourseBuilderError):
     """A sector map that cannot be built, or a sector id it does not know."""
 
 
-@dataclass(frozen=True)
-class Sector:
+class Sector(Frozen):
     """One sector tile on the map: its id (``tortuga``, ``turret-2``, ``hub``...), kind, printed
     name, hex, the special position it fills (``X1``...) if any, and its maximum defence where a
     source gives it."""

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Frozen
 from course_builder.tortuga import rules as R
 from course_builder.tortuga.checklist import checklist
 from course_builder.tortuga.layouts import PLAYER_COUNTS, T_TILES, LayoutFile, Slot
@@ -30,8 +30,7 @@ class SetupError(CourseBuilderError):
     """Setup options that do not make a legal setup."""
 
 
-@dataclass(frozen=True)
-class Swap:
+class Swap(Frozen):
     """A new sector coming in and the base special it replaces (``None``: drawn at random)."""
 
     new: Special
@@ -68,8 +67,7 @@ def _special(text: str, allowed: Sequence[Special], what: str) -> Special:
     raise SetupError(f"{text!r} is not {what} (expected {', '.join(s.value for s in allowed)})")
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(Frozen):
     """A setup: the map with the special sectors placed, what the swaps did, the steps taken with
     their rules, the checklist for the table, and the game state at the start."""
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Frozen, field, replace
 from course_builder.tortuga.sectors import TORTUGA, SectorMap
 
 FORMAT = "course_builder/tortuga-state"
@@ -65,8 +65,16 @@ def is_fault(card: str) -> bool:
 _FAULT_SET = frozenset(FAULT_CARDS)
 
 
-@dataclass(frozen=True)
-class Player:
+def check_card_id(card: str) -> str:
+    """``card`` if it is a card id (:data:`ID_RE`), else a :class:`StateError` saying so: an
+    action never writes a card into the state that the state's reader would refuse."""
+    if not ID_RE.fullmatch(card):
+        raise StateError(f"card id {card[:50]!r}: a letter or digit, then up to 39 letters, "
+                         "digits, '_', '.' or '-'")
+    return card
+
+
+class Player(Frozen):
     """One player: ``id`` doubles as the colour of their markers. ``discard`` lists the cards the
     expansion's effects put into their discard pile (System Fault and replacement cards); the
     referee keeps them as the player's until a System Fault card goes back to the supply."""
@@ -81,16 +89,14 @@ class Player:
         return tuple(c for c in self.discard if is_fault(c))
 
 
-@dataclass(frozen=True)
-class MineToken:
+class MineToken(Frozen):
     """A mine token on the board, with its owner's marker (expansion, "Mine Placement Rules")."""
 
     sector: str
     owner: str
 
 
-@dataclass(frozen=True)
-class HuntToken:
+class HuntToken(Frozen):
     """A hunt token. ``where`` is a sector id, :data:`BOX` or :data:`CAPTURED`. ``explored``:
     shown face up; a face-down token lies exclamation side up. ``shield`` (its combat strength)
     and ``value`` (its influence, Monster Hunters) are filled in once known (ruling TOR-22)."""
@@ -104,8 +110,7 @@ class HuntToken:
     captured_by: str | None = None
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(Frozen):
     """Everything the expansion's referee needs, as plain data. Players are in turn order
     (ruling TOR-19)."""
 
@@ -166,6 +171,7 @@ class GameState:
     def check(self) -> GameState:
         """Raise :class:`StateError` (naming the field) if the state is not one a game can be in;
         return the state otherwise."""
+        _check_map(self)
         _check_players(self)
         _check_mines(self)
         _check_cards(self)
@@ -227,6 +233,24 @@ def _check_cards(state: GameState) -> None:
               "supply or in a player's discard pile")
     if any(is_fault(c) for c in state.removed_cards):
         _fail("removed_cards: a System Fault card cannot be destroyed or removed from the game")
+    removed: set[str] = set()
+    for i, card in enumerate(state.removed_cards):
+        if not ID_RE.fullmatch(card):
+            _fail(f"removed_cards[{i}]: {card!r} is not a card id")
+        if card in removed:
+            _fail(f"removed_cards[{i}]: {card} is listed twice; a card is removed from the game "
+                  "once (ruling TOR-25)")
+        removed.add(card)
+
+
+def _check_map(state: GameState) -> None:
+    """Every sector reachable from every other (ruling TOR-04): on a map in pieces the
+    distances, "within three" and "furthest" (TOR-05, TOR-06) would silently leave some out."""
+    first = TORTUGA if state.map.has(TORTUGA) else state.map.ids()[0]
+    cut_off = [s for s in state.map.ids() if state.map.distance(first, s) is None]
+    if cut_off:
+        _fail(f"map: {', '.join(cut_off)} cannot be reached from {first}; every sector must be "
+              "reachable by steps to adjacent sectors (ruling TOR-04)")
 
 
 def _check_tokens(state: GameState) -> None:

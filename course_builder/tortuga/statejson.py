@@ -1,10 +1,12 @@
-"""Reading a game state from untrusted JSON data (the format is in docs/tortuga.md).
+"""Reading a game state from untrusted JSON data (the format is in docs/tortuga.md; schema:
+docs/schemas/tortuga-state.schema.json).
 
-Every field is checked for its type, size and spelling, and every problem is one
+Every field is checked for its type, size and spelling through
+:mod:`course_builder.core.jsonread`, and every problem is one
 :class:`~course_builder.tortuga.state.StateError` naming the field, e.g.
-``hunt_tokens[2].shield: expected a whole number or null, got "3"``. Unknown keys are refused, so
-a typo never passes silently. The rules the components obey (8 mine tokens, 10 System Fault cards)
-are checked afterwards by :meth:`~course_builder.tortuga.state.GameState.check`.
+``hunt_tokens[2].shield: expected a whole number from 0 to 100 or null, got '3'``. Unknown keys
+are refused, so a typo never passes silently. The rules the components obey (8 mine tokens, 10
+System Fault cards) are checked afterwards by :meth:`~course_builder.tortuga.state.GameState.check`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from course_builder.core.hexgrid import from_offset
+from course_builder.core.jsonread import Fields, Value, check_format
 from course_builder.tortuga.sectors import MAX_SECTORS, Sector, SectorError, SectorKind, SectorMap
 from course_builder.tortuga.state import (
     FAULT_CARDS,
@@ -34,212 +37,93 @@ MAX_TEXT = 200
 MAX_NUMBER = 10_000
 MAX_COORD = 1_000
 
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "true/false", int: "a number", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+TOP_FIELDS = ("format", "version", "label", "scenario", "map", "players", "control", "mines",
+              "system_faults", "removed_cards", "hunt_tokens")
 
 
-_JSON_WORDS = {"True": "true", "False": "false", "nan": "NaN", "inf": "Infinity",
-               "-inf": "-Infinity"}
+def _id(value: Value, what: str = "an id") -> str:
+    return value.string(pattern=ID_RE, what=f"{what} (a letter or digit, then up to 39 letters, "
+                        "digits, '_', '.' or '-')")
 
 
-def _show(value: Any) -> str:
-    """A value for a message: strings and numbers as given (NaN, true and false as JSON spells
-    them), lists and objects by their kind; cut short."""
-    if isinstance(value, bool | int | float | str):
-        text = repr(value)
-        text = _JSON_WORDS.get(text, text)
-    else:
-        text = _kind(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-class _Obj:
-    """A JSON object being read at ``path``: typed getters that name the field on failure."""
-
-    def __init__(self, data: Any, path: str, keys: tuple[str, ...]) -> None:
-        if not isinstance(data, dict):
-            raise StateError(f"{path or 'the state'}: expected an object, got {_kind(data)}")
-        unknown = [k for k in data if k not in keys]
-        if unknown:
-            raise StateError(f"{self._at(path, str(unknown[0])[:40])}: unknown field (known: "
-                             f"{', '.join(keys)})")
-        self.data = data
-        self.path = path
-
-    @staticmethod
-    def _at(path: str, key: str) -> str:
-        return f"{path}.{key}" if path else key
-
-    def at(self, key: str) -> str:
-        return self._at(self.path, key)
-
-    def raw(self, key: str, default: Any = ...) -> Any:
-        if key in self.data:
-            return self.data[key]
-        if default is ...:
-            raise StateError(f"{self.at(key)}: missing")
-        return default
-
-    def integer(self, key: str, default: Any = ..., *, null: bool = False,
-                low: int = 0, high: int = MAX_NUMBER) -> Any:
-        value = self.raw(key, default)
-        if value is None and null:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise StateError(f"{self.at(key)}: expected a whole number{' or null' if null else ''}"
-                             f", got {_show(value)}")
-        if not low <= value <= high:
-            raise StateError(f"{self.at(key)}: {value} is outside {low} to {high}")
-        return value
-
-    def text(self, key: str, default: Any = ..., *, null: bool = False, ident: bool = False
-             ) -> Any:
-        value = self.raw(key, default)
-        if value is None and null:
-            return None
-        if not isinstance(value, str):
-            raise StateError(f"{self.at(key)}: expected a string, got {_show(value)}")
-        if ident and not ID_RE.match(value):
-            raise StateError(f"{self.at(key)}: {_show(value)} is not an id (a letter or digit, "
-                             "then up to 39 letters, digits, '_', '.' or '-')")
-        if len(value) > MAX_TEXT:
-            raise StateError(f"{self.at(key)}: longer than {MAX_TEXT} characters")
-        return value
-
-    def flag(self, key: str, default: Any = ...) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise StateError(f"{self.at(key)}: expected true or false, got {_show(value)}")
-        return value
-
-    def items(self, key: str, limit: int, default: Any = ...) -> list[Any]:
-        value = self.raw(key, default)
-        if not isinstance(value, list):
-            raise StateError(f"{self.at(key)}: expected a list, got {_show(value)}")
-        if len(value) > limit:
-            raise StateError(f"{self.at(key)}: at most {limit} entries, got {len(value)}")
-        return value
-
-    def ids(self, key: str, limit: int, default: Any = ...) -> tuple[str, ...]:
-        out = []
-        for i, item in enumerate(self.items(key, limit, default)):
-            if not isinstance(item, str) or not ID_RE.match(item):
-                raise StateError(f"{self.at(key)}[{i}]: {_show(item)} is not a card id")
-            out.append(item)
-        return tuple(out)
-
-
-_TOP = ("format", "version", "label", "scenario", "map", "players", "control", "mines",
-        "system_faults", "removed_cards", "hunt_tokens")
+def _ids(value: Value, longest: int) -> tuple[str, ...]:
+    return tuple(_id(item, "a card id") for item in value.items(longest=longest))
 
 
 def read_state(data: Any) -> GameState:
     """A state from parsed JSON, each field checked (not yet :meth:`GameState.check`)."""
-    top = _Obj(data, "", _TOP)
-    if top.raw("format") != FORMAT:
-        raise StateError(f"format: expected {FORMAT!r}, got {_show(top.raw('format'))}")
-    version = top.integer("version", high=MAX_NUMBER)
-    if version != VERSION:
-        raise StateError(f"version: this program reads version {VERSION}, got {version}")
-    scenario_text = top.text("scenario", Scenario.STANDARD.value)
-    try:
-        scenario = Scenario(scenario_text)
-    except ValueError:
-        raise StateError(f"scenario: expected one of {', '.join(s.value for s in Scenario)}, "
-                         f"got {_show(scenario_text)}") from None
-    mines = _Obj(top.raw("mines", {}), "mines", ("supply", "box", "board"))
-    faults = _Obj(top.raw("system_faults", {}), "system_faults", ("supply",))
+    top = Value(data, (), StateError).fields(TOP_FIELDS, what="a Tortuga state (a JSON object)")
+    check_format(top, FORMAT, VERSION)
+    scenario = Scenario(top.get("scenario", Scenario.STANDARD.value).choice(
+        [s.value for s in Scenario]))
+    mines = top.get("mines", {}).fields(("supply", "box", "board"))
+    faults = top.get("system_faults", {}).fields(("supply",))
     return GameState(
-        map=_read_map(top.raw("map")),
-        players=_read_players(top),
+        map=_read_map(top["map"]),
+        players=tuple(_read_player(p) for p in top["players"].items(longest=MAX_PLAYERS)),
         scenario=scenario,
-        control=_read_control(top.raw("control", {})),
-        mine_supply=mines.integer("supply", MINE_TOKENS, high=MINE_TOKENS),
+        control=_read_control(top.get("control", {})),
+        mine_supply=mines.get("supply", MINE_TOKENS).whole(0, MINE_TOKENS),
         mines=_read_mines(mines),
-        mines_boxed=mines.integer("box", 0, high=MINE_TOKENS),
-        fault_supply=faults.ids("supply", len(FAULT_CARDS), list(FAULT_CARDS)),
-        removed_cards=top.ids("removed_cards", MAX_CARDS, []),
+        mines_boxed=mines.get("box", 0).whole(0, MINE_TOKENS),
+        fault_supply=_ids(faults.get("supply", list(FAULT_CARDS)), len(FAULT_CARDS)),
+        removed_cards=_ids(top.get("removed_cards", []), MAX_CARDS),
         hunt_tokens=_read_tokens(top),
-        label=top.text("label", ""),
+        label=top.get("label", "").string(longest=MAX_TEXT),
     )
 
 
-def _read_map(data: Any) -> SectorMap:
-    m = _Obj(data, "map", ("name", "verified", "source", "sectors"))
+def _read_map(value: Value) -> SectorMap:
+    m = value.fields(("name", "verified", "source", "sectors"))
     sectors = []
-    for i, item in enumerate(m.items("sectors", MAX_SECTORS)):
-        s = _Obj(item, f"map.sectors[{i}]", ("id", "kind", "name", "at", "slot", "defence_max"))
-        kind_text = s.text("kind")
-        try:
-            kind = SectorKind(kind_text)
-        except ValueError:
-            raise StateError(f"{s.at('kind')}: expected one of "
-                             f"{', '.join(k.value for k in SectorKind)}, got {_show(kind_text)}"
-                             ) from None
-        at = s.raw("at")
-        if (not isinstance(at, list) or len(at) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool)
-                           and abs(v) <= MAX_COORD for v in at)):
-            raise StateError(f"{s.at('at')}: expected [row, col], two whole numbers up to "
-                             f"{MAX_COORD} either way")
-        sector_id = s.text("id", ident=True)
-        sectors.append(Sector(sector_id, kind, s.text("name", sector_id),
-                              from_offset(at[0], at[1]), s.text("slot", None, null=True),
-                              s.integer("defence_max", None, null=True)))
+    for item in m["sectors"].items(longest=MAX_SECTORS):
+        s = item.fields(("id", "kind", "name", "at", "slot", "defence_max"))
+        kind = SectorKind(s["kind"].choice([k.value for k in SectorKind]))
+        row, col = s["at"].pair(MAX_COORD)
+        sector_id = _id(s["id"])
+        sectors.append(Sector(sector_id, kind, s.get("name", sector_id).string(),
+                              from_offset(row, col), s.get("slot").string(null=True),
+                              s.get("defence_max").whole(0, MAX_NUMBER, null=True)))
     try:
-        return SectorMap(sectors, m.text("name", ""), verified=m.flag("verified"),
-                         source=m.text("source", ""))
+        return SectorMap(sectors, m.get("name", "").string(), verified=m["verified"].boolean(),
+                         source=m.get("source", "").string())
     except SectorError as exc:
-        raise StateError(f"map: {exc}") from None
+        raise value.refuse(str(exc)) from None
 
 
-def _read_players(top: _Obj) -> tuple[Player, ...]:
-    players = []
-    for i, item in enumerate(top.items("players", MAX_PLAYERS)):
-        p = _Obj(item, f"players[{i}]", ("id", "ship", "influence", "cargo_mines", "discard"))
-        players.append(Player(p.text("id", ident=True), p.text("ship", ident=True),
-                              p.integer("influence", 0), p.integer("cargo_mines", 0,
-                                                                   high=MINE_TOKENS),
-                              p.ids("discard", MAX_CARDS, [])))
-    return tuple(players)
+def _read_player(value: Value) -> Player:
+    p = value.fields(("id", "ship", "influence", "cargo_mines", "discard"))
+    return Player(_id(p["id"]), _id(p["ship"], "a sector id"),
+                  p.get("influence", 0).whole(0, MAX_NUMBER),
+                  p.get("cargo_mines", 0).whole(0, MINE_TOKENS),
+                  _ids(p.get("discard", []), MAX_CARDS))
 
 
-def _read_control(data: Any) -> dict[str, str]:
-    if not isinstance(data, dict):
-        raise StateError(f"control: expected an object of sector: player, got {_kind(data)}")
-    if len(data) > MAX_SECTORS:
-        raise StateError(f"control: at most {MAX_SECTORS} entries")
-    out = {}
-    for sector, owner in data.items():
-        if not isinstance(owner, str) or not ID_RE.match(owner):
-            raise StateError(f"control.{str(sector)[:40]}: expected a player id, got "
-                             f"{_show(owner)}")
-        out[str(sector)] = owner
-    return out
+def _read_control(value: Value) -> dict[str, str]:
+    control = value.fields(None, what="an object of sector: player")
+    if len(control.data) > MAX_SECTORS:
+        raise value.refuse(f"at most {MAX_SECTORS} entries, got {len(control.data)}")
+    return {str(sector): _id(control[sector], "a player id") for sector in control}
 
 
-def _read_mines(mines: _Obj) -> tuple[MineToken, ...]:
+def _read_mines(mines: Fields) -> tuple[MineToken, ...]:
     out = []
-    for i, item in enumerate(mines.items("board", MINE_TOKENS, [])):
-        m = _Obj(item, f"mines.board[{i}]", ("sector", "owner"))
-        out.append(MineToken(m.text("sector", ident=True), m.text("owner", ident=True)))
+    for item in mines.get("board", []).items(longest=MINE_TOKENS):
+        m = item.fields(("sector", "owner"))
+        out.append(MineToken(_id(m["sector"], "a sector id"), _id(m["owner"], "a player id")))
     return tuple(out)
 
 
-def _read_tokens(top: _Obj) -> tuple[HuntToken, ...]:
+def _read_tokens(top: Fields) -> tuple[HuntToken, ...]:
     out = []
-    for i, item in enumerate(top.items("hunt_tokens", MAX_TOKENS, [])):
-        t = _Obj(item, f"hunt_tokens[{i}]", ("id", "where", "explored", "shield", "value", "name",
-                                             "captured_by"))
+    for item in top.get("hunt_tokens", []).items(longest=MAX_TOKENS):
+        t = item.fields(("id", "where", "explored", "shield", "value", "name", "captured_by"))
+        captured_by = t.get("captured_by")
         out.append(HuntToken(
-            t.text("id", ident=True), t.text("where", ident=True), t.flag("explored", False),
-            t.integer("shield", None, null=True, high=100),
-            t.integer("value", None, null=True, high=100), t.text("name", None, null=True),
-            t.text("captured_by", None, null=True, ident=True)))
+            _id(t["id"]), _id(t["where"], "a sector id, 'box' or 'captured'"),
+            t.get("explored", False).boolean(), t.get("shield").whole(0, 100, null=True),
+            t.get("value").whole(0, 100, null=True), t.get("name").string(null=True),
+            None if captured_by.is_null else _id(captured_by, "a player id")))
     return tuple(out)
 
 

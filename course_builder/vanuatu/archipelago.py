@@ -18,8 +18,8 @@ from typing import Any
 
 from course_builder.core.hexboard import HexBoard
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, from_offset
-from course_builder.core.records import frozen_record
 from course_builder.core.resources import read_data_text
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.datafile import DataFileError, choice, integer, read_table
 
 COLUMNS = ("space", "row", "col", "role")
@@ -33,8 +33,7 @@ class SpaceRole(StrEnum):
     FREE = "free"
 
 
-@frozen_record
-class SpaceDef:
+class SpaceDef(Frozen):
     """A space as the footprint file gives it."""
 
     number: int

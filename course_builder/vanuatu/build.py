@@ -11,10 +11,8 @@ dike per action (ruling VAN-09). A dike needs no hut of the builder's on the isl
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from course_builder.core.hexgrid import Direction
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen, replace
 from course_builder.vanuatu.errors import IllegalAction, VanuatuError
 from course_builder.vanuatu.placement import game_goes_on
 from course_builder.vanuatu.refs import Check
@@ -24,8 +22,7 @@ HUT_COST = 3
 DIKE_COST = 1
 
 
-@frozen_record
-class BuildRequest:
+class BuildRequest(Frozen):
     """One BUILD action: who builds, the island of the hut (if any), the island and side of the
     dike (if any)."""
 
@@ -43,8 +40,7 @@ class BuildRequest:
         return tuple(dict.fromkeys(named))
 
 
-@frozen_record
-class BuildVerdict:
+class BuildVerdict(Frozen):
     """Whether a BUILD action is legal, with every rule checked, and what it costs."""
 
     request: BuildRequest

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.options import Rules, ShortRound
 
@@ -37,8 +37,7 @@ class Turn(StrEnum):
                            "retrieve/r)")
 
 
-@frozen_record
-class Countdown:
+class Countdown(Frozen):
     """Where the flood falls in a round's turns.
 
     ``after_turn`` is the 1-based number of the turn after which the waters rise, ``None`` if

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from course_builder.core.errors import SourceError
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 
 _FIELD = re.compile(r"\S+")
 
@@ -20,8 +20,7 @@ class DataFileError(SourceError):
     """A shipped or user-edited Vanuatu data file that cannot be read."""
 
 
-@frozen_record
-class Field:
+class Field(Frozen):
     """One value of a table and where it stands in the file (1-based line and column)."""
 
     text: str
@@ -29,8 +28,7 @@ class Field:
     col: int
 
 
-@frozen_record
-class Record:
+class Record(Frozen):
     """One line of a table: its fields by column name, in file order."""
 
     fields: dict[str, Field]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonread import shown
+
+__all__ = ["IllegalAction", "StateError", "VanuatuError", "shown"]
 
 
 class VanuatuError(CourseBuilderError):
@@ -18,16 +19,3 @@ class StateError(VanuatuError):
 class IllegalAction(VanuatuError):
     """An action the rules forbid (a placement, a build, a flood out of turn); the message says
     which rule forbids it."""
-
-
-_JSON_WORDS = {"True": "true", "False": "false", "None": "null", "nan": "NaN", "inf": "Infinity",
-               "-inf": "-Infinity"}
-
-
-def shown(value: Any, limit: int = 40) -> str:
-    """A value for an error message, cut short so that huge input cannot flood the terminal;
-    ``true``, ``false``, ``null`` and ``NaN`` as JSON spells them."""
-    text = repr(value)
-    if isinstance(value, bool | float) or value is None:
-        text = _JSON_WORDS.get(text, text)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -14,17 +14,14 @@ comes is :mod:`course_builder.vanuatu.countdown`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from course_builder.core.hexgrid import Direction
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen, replace
 from course_builder.vanuatu.errors import IllegalAction
 from course_builder.vanuatu.options import WaterSupply
 from course_builder.vanuatu.state import RISING_ROUNDS, SINK_AT, WATER_SUPPLY, Placed, State
 
 
-@frozen_record
-class Discarded:
+class Discarded(Frozen):
     """What a submerged island lost: huts (by owner, out of the game), dikes, tourists, goods."""
 
     huts: tuple[str, ...]
@@ -33,8 +30,7 @@ class Discarded:
     goods: tuple[str, ...]
 
 
-@frozen_record
-class IslandFlood:
+class IslandFlood(Frozen):
     """One island in one flood: markers before, due (open ocean sides), placed, after."""
 
     space: int
@@ -60,8 +56,7 @@ class IslandFlood:
         return "RW-FIFTH" if self.submerged else "RW-SIDES"
 
 
-@dataclass(frozen=True)
-class FloodResult:
+class FloodResult(Frozen):
     """A resolved Rising Waters phase and the state after it."""
 
     islands: tuple[IslandFlood, ...]

@@ -14,14 +14,13 @@ markers an island gets, so the forecast then plays the floods one by one with
 
 from __future__ import annotations
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.flood import rising_waters
 from course_builder.vanuatu.options import WaterSupply
 from course_builder.vanuatu.state import LOSS_AT, SINK_AT, State
 
 
-@frozen_record
-class IslandOutlook:
+class IslandOutlook(Frozen):
     """One afloat island: markers now, markers each flood brings, the total after each flood
     that takes place, and the round of the flood that would submerge it."""
 
@@ -33,8 +32,7 @@ class IslandOutlook:
     sinks_in: int | None
 
 
-@frozen_record
-class Forecast:
+class Forecast(Frozen):
     """The floods still to come (cut short at the one that loses the game) and each island's
     outlook. ``lost_in`` is the round of the losing flood, if any."""
 

@@ -7,11 +7,13 @@ applies the same ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from course_builder.vanuatu.errors import VanuatuError, shown
+from course_builder.core.jsonread import JsonPath, Value
+from course_builder.core.rulebook import RulingOption
+from course_builder.core.values import Frozen, field_names
+from course_builder.vanuatu.errors import VanuatuError
 
 
 class ShortRound(StrEnum):
@@ -35,8 +37,7 @@ class NoLegalSpace(StrEnum):
     REFUSE = "refuse"  # the referee refuses; the players settle it themselves
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Frozen):
     """The rulings in force. ``Rules()`` is the documented default of every ruling."""
 
     count_retrievals: bool = False
@@ -53,14 +54,14 @@ class Rules:
     """VAN-08: the dikes of a submerged island go back to the supply."""
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: (str(v) if isinstance(v := getattr(self, f.name), StrEnum) else v)
-                for f in fields(self)}
+        return {name: (str(v) if isinstance(v := getattr(self, name), StrEnum) else v)
+                for name in field_names(self)}
 
     def changed(self, **changes: Any) -> Rules:
         """These rules with some rulings changed (``None`` values keep the current choice)."""
         current = self.to_json()
         current.update({k: v for k, v in changes.items() if v is not None})
-        return rules_from_json(current, "rules")
+        return rules_from_json(current)
 
 
 _KINDS: dict[str, Any] = {
@@ -73,26 +74,54 @@ _KINDS: dict[str, Any] = {
 }
 
 
-def rules_from_json(data: Any, where: str = "rules") -> Rules:
-    """Rulings from a JSON object; unknown names and wrong values raise a one-line error."""
-    if not isinstance(data, dict):
-        raise VanuatuError(f"{where}: expected an object of rulings, got {shown(data)}")
+def rules_from_json(data: Any, path: JsonPath = ("rules",)) -> Rules:
+    """Rulings from a JSON object (at ``path`` in a state); unknown names and wrong values raise
+    a one-line error naming the field."""
+    rulings = Value(data, path, VanuatuError).fields(tuple(_KINDS),
+                                                      what="an object of rulings")
     values: dict[str, Any] = {}
-    for name, value in data.items():
-        kind = _KINDS.get(name)
-        if kind is None:
-            raise VanuatuError(f"{where}: unknown ruling {shown(name)} (known: "
-                                     f"{', '.join(_KINDS)})")
+    for name in rulings:
+        kind = _KINDS[name]
         if kind is bool:
-            if not isinstance(value, bool):
-                raise VanuatuError(f"{where}.{name}: expected true or false, got "
-                                         f"{shown(value)}")
-            values[name] = value
-            continue
-        allowed = [str(m) for m in kind]
-        if value not in allowed:
-            raise VanuatuError(f"{where}.{name}: expected one of {', '.join(allowed)}, got "
-                                     f"{shown(value)}")
-        values[name] = kind(value)
+            values[name] = rulings[name].boolean()
+        else:
+            values[name] = kind(rulings[name].choice([str(m) for m in kind]))
     return Rules(**values)
 
+
+_LISTED_BEFORE = ("setup", "show", "place", "build", "countdown", "flood", "forecast")
+"""The commands that listed every ruling once: they still accept those that change nothing they
+say (hidden), so that older command lines keep working."""
+
+
+def _option(ruling: str, field: str, option: str, help: str, commands: tuple[str, ...],
+            **kind: Any) -> RulingOption:
+    return RulingOption(ruling, field, option, help, ("setup", *commands),
+                        hidden_in=tuple(c for c in _LISTED_BEFORE
+                                        if c not in ("setup", *commands)), **kind)
+
+
+RULING_OPTIONS = (
+    _option("VAN-02", "count_retrievals", "--count-retrievals",
+            "Turns that take markers back without acting lower the die", ("countdown",),
+            opposite="--no-count-retrievals", default=False),
+    _option("VAN-03", "short_round", "--short-round",
+            "A Rising Waters round that ends before the countdown: flood at its end, or skip the "
+            "flood", ("countdown", "flood"), choices=tuple(s.value for s in ShortRound),
+            default=ShortRound.FLOOD.value),
+    _option("VAN-04", "water_supply", "--water-supply",
+            "Whether the 20 water markers limit a flood", ("flood", "forecast", "plan"),
+            choices=tuple(w.value for w in WaterSupply), default=WaterSupply.UNLIMITED.value),
+    _option("VAN-05", "no_legal_space", "--no-legal-space",
+            "When no space is strictly legal for a tile", ("place",),
+            choices=tuple(n.value for n in NoLegalSpace), default=NoLegalSpace.RELAX.value),
+    _option("VAN-06", "submerged_is_island", "--submerged-is-island",
+            "A submerged island still counts as an island when placing tiles", ("place",),
+            opposite="--submerged-not-island", default=False),
+    _option("VAN-08", "submerged_dikes_return", "--submerged-dikes-return",
+            "A submerged island's dikes go back to the supply", ("flood",),
+            opposite="--submerged-dikes-lost", default=False),
+)
+"""The rulings as command-line options: every command that sets up or judges with a ruling lists
+it (``setup`` all of them: the new state keeps them); left out, a command keeps what the state
+says."""

@@ -10,7 +10,7 @@ ruling VAN-05 (``no_legal_space``) decides, and the verdict says so: it is never
 
 from __future__ import annotations
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.archipelago import SpaceRole
 from course_builder.vanuatu.errors import IllegalAction, VanuatuError
 from course_builder.vanuatu.options import NoLegalSpace
@@ -23,8 +23,7 @@ LAST_PLACING_ROUND = 7
 SPACE_RULES = ("PLACE-EMPTY", "PLACE-TWO", "PLACE-ISLANDS", "PLACE-OCEAN")
 
 
-@frozen_record
-class PlacementVerdict:
+class PlacementVerdict(Frozen):
     """Whether ``tile`` may go on ``space``, with every rule checked. ``relaxed`` marks a
     placement that is legal only through ruling VAN-05."""
 

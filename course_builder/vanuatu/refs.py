@@ -1,4 +1,5 @@
-"""The rules the Vanuatu referee applies, each with an id and where it is written.
+"""The rules the Vanuatu referee applies, each with an id and where it is written (a
+:class:`~course_builder.core.rulebook.RuleRef`, the one kind of rule reference of every game).
 
 Every decision the package returns names the rule it applied by id, so the command line can say
 *why*: ``RW-SIDES (vanuatu-rising-waters.txt, "Rising Waters")``. Ids starting ``VAN-`` are this
@@ -12,31 +13,15 @@ section.
 
 from __future__ import annotations
 
-from course_builder.core.records import frozen_record
+from course_builder.core.rulebook import RULINGS_FILE, RuleRef
+from course_builder.core.values import Frozen
 
 SHEET = "vanuatu-rising-waters.txt"
 RESEARCH = "other-games-research.md"
-RULINGS = "docs/rulings.md"
+RULINGS = RULINGS_FILE
 
 
-@frozen_record
-class RuleRef:
-    """A rule: its id, the file and section it comes from, and what it says in our words."""
-
-    id: str
-    source: str
-    section: str
-    summary: str
-
-    def cite(self) -> str:
-        """``ID (file, "section")``: how the rule is named in explanations."""
-        if self.source == RULINGS:
-            return f"{self.id} ({self.source})"
-        return f'{self.id} ({self.source}, "{self.section}")'
-
-
-@frozen_record
-class Check:
+class Check(Frozen):
     """One rule applied to one decision: the rule's id, whether it is met, and why, in words."""
 
     rule: str

@@ -9,16 +9,13 @@ tile for the players to settle.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen, replace
 from course_builder.vanuatu.errors import IllegalAction
 from course_builder.vanuatu.placement import reveal_round
 from course_builder.vanuatu.state import RISING_ROUNDS, ROUNDS, State
 
 
-@frozen_record
-class RoundChange:
+class RoundChange(Frozen):
     """The state in the new round, the tiles it reveals, whether the waters rise in it, and
     warnings about the round left behind."""
 

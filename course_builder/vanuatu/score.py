@@ -8,14 +8,13 @@ no huts left to cost anything (RW-FIFTH).
 
 from __future__ import annotations
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.state import State
 
 PENALTY_PER_HUT = {0: 0, 1: -1, 2: -3, 3: -5, 4: -7}
 
 
-@frozen_record
-class PenaltyLine:
+class PenaltyLine(Frozen):
     """One player's huts on one island and what they cost."""
 
     player: str
@@ -29,8 +28,7 @@ class PenaltyLine:
         return self.huts * PENALTY_PER_HUT[self.water]
 
 
-@frozen_record
-class Penalty:
+class Penalty(Frozen):
     """The penalty of every player (0 for those who lose nothing) and the lines it comes from."""
 
     totals: dict[str, int]

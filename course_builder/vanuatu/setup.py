@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.archipelago import archipelago
 from course_builder.vanuatu.errors import VanuatuError
 from course_builder.vanuatu.options import Rules
@@ -27,12 +27,14 @@ from course_builder.vanuatu.tiles import LETTERS, catalogue
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
+DEFAULT_PLAYERS = ("red", "blue", "green", "yellow", "purple")
+"""The colours of the players when only their number is given (``--players 3``): not from the
+sources, which do not name the colours (ruling VAN-12)."""
 STACK_ROUNDS = ((2, 3, 4), (5, 6, 7))  # the rounds each stack's tiles are revealed in
 PAIRS = ("AB", "CD", "EF")  # the letters revealed together, one pair per round of a stack
 
 
-@frozen_record
-class Setup:
+class Setup(Frozen):
     """A drawn setup and the board state it starts from."""
 
     seed: int | None

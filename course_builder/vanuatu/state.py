@@ -17,15 +17,15 @@ The JSON form is :meth:`State.to_json` / :func:`course_builder.vanuatu.statejson
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction
+from course_builder.core.jsonwrite import fits, json_text
+from course_builder.core.values import Frozen, field, force_setattr, replace
 from course_builder.vanuatu.archipelago import Archipelago, archipelago
 from course_builder.vanuatu.errors import VanuatuError, shown
-from course_builder.vanuatu.jsontext import dumps
 from course_builder.vanuatu.options import Rules
 from course_builder.vanuatu.tiles import Catalogue, Tile, catalogue
 
@@ -64,8 +64,7 @@ _FACING_WORDS = {Facing.OCEAN: "an ocean tile", Facing.ISLAND: "an island",
                  Facing.EDGE: "the edge of the board"}
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Frozen):
     """A tile lying on a space, and on an island what is on it."""
 
     tile: str
@@ -80,8 +79,7 @@ class Placed:
         return self.water >= SINK_AT
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(Frozen):
     """A player: colour name, the space of their boat (``None``: not on the board), vatus, huts
     not yet built (huts lost with a submerged island do not come back)."""
 
@@ -91,8 +89,7 @@ class Player:
     huts_left: int = HUTS_PER_PLAYER
 
 
-@dataclass(frozen=True)
-class State:
+class State(Frozen):
     """A whole board state. ``placed`` maps a space number to the tile on it."""
 
     placed: Mapping[int, Placed]
@@ -105,7 +102,7 @@ class State:
     seed: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "placed", MappingProxyType(dict(sorted(self.placed.items()))))
+        force_setattr(self, "placed", MappingProxyType(dict(sorted(self.placed.items()))))
 
     # -- the board -------------------------------------------------------------------------------
 
@@ -242,8 +239,9 @@ class State:
         }
 
     def dumps(self) -> str:
-        """The JSON text of the state."""
-        return dumps(self.to_json())
+        """The JSON text of the state: what fits on a line of 96 stays on one, so that a state
+        reads well in a diff."""
+        return json_text(self.to_json(), fold=fits(96))
 
     def graph(self) -> nx.DiGraph:
         """The footprint's networkx graph with what lies on each space as node attributes:

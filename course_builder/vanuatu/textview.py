@@ -55,7 +55,8 @@ def island_lines(state: State) -> list[str]:
         diked = [d.name for d in ocean if d in placed.dikes]
         open_ = [d.name for d in state.open_sides(space)]
         huts = ", ".join(placed.huts) or "none"
-        lines.append(f"  {space:>2} {tile.label}: water {placed.water}/{SINK_AT - 1}; open sides "
+        lines.append(f"  {space:>2} {tile.label}: water {placed.water} of {SINK_AT} (the "
+                     f"{SINK_AT}th submerges); open sides "
                      f"{' '.join(open_) or 'none'}; dikes {' '.join(diked) or 'none'}; huts "
                      f"{huts} (of {tile.huts})")
     return lines

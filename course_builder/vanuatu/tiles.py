@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from functools import cache
 
-from course_builder.core.records import frozen_record
 from course_builder.core.resources import read_data_text
+from course_builder.core.values import Frozen
 from course_builder.vanuatu.datafile import DataFileError, Field, Record, choice, integer, read_table
 from course_builder.vanuatu.errors import VanuatuError, shown
 
@@ -39,8 +39,7 @@ class TileRole(StrEnum):
     LETTERED = "lettered"
 
 
-@frozen_record
-class Tile:
+class Tile(Frozen):
     """One tile and what is printed on it (``None`` where a value does not apply)."""
 
     id: str
@@ -74,8 +73,7 @@ class Tile:
         return self.id.removeprefix("start-")
 
 
-@frozen_record
-class Catalogue:
+class Catalogue(Frozen):
     """Every tile by id, in file order."""
 
     tiles: Mapping[str, Tile]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from typing import Any
 
 from course_builder.core.hexgrid import Direction, Hex, from_offset
+from course_builder.core.jsonread import Value
+from course_builder.core.values import replace
 from course_builder.powerboats.play.kernel import (
     apply,
     dice_decisions,
@@ -66,11 +67,11 @@ def board_map(data: Data) -> Data:
 
 
 def _hex(data: Data) -> Hex:
-    value = data.get("hex")
-    if not (isinstance(value, list) and len(value) == 2
-            and all(type(v) is int and 0 <= v < 1000 for v in value)):
-        raise WebError("'hex': expected [row, col]")
-    return from_offset(value[0], value[1])
+    value = Value(data.get("hex"), ("hex",), WebError)
+    row, col = value.pair(999)
+    if row < 0 or col < 0:
+        raise value.expected("[row, col], two whole numbers from 0 to 999")
+    return from_offset(row, col)
 
 
 def _heading(data: Data) -> Direction:
@@ -121,7 +122,7 @@ def edit(data: Data) -> Data:
     if k is None:
         raise WebError(f"no {colour!r} boat in this position")
     boat = boats[k]
-    boats[k] = boat._replace(hex=_hex(data) if "hex" in data else boat.hex,
+    boats[k] = replace(boat, hex=_hex(data) if "hex" in data else boat.hex,
                              heading=_heading(data) if "heading" in data else boat.heading)
     to_move = k if data.get("to_move") else position.to_move
     edited = Position(position.race, tuple(boats), to_move, position.turn)

@@ -11,7 +11,6 @@ are served, so a web page elsewhere cannot reach the server through a DNS trick.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Sequence
 from importlib.resources import files
 from typing import Any
@@ -27,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonread import JsonError, parse, shown
 from course_builder.powerboats.play.kernel import IllegalMove
 from course_builder.web import actions
 from course_builder.web.rooms.limits import RateLimit
@@ -91,11 +91,13 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise HTTPError(415, "send JSON (Content-Type: application/json)")
     body = await request.body()
     try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise HTTPError(400, f"not valid JSON: {str(exc)[:80]}") from None
+        data = parse(body.decode("utf-8"), "request body").data
+    except UnicodeDecodeError as exc:
+        raise HTTPError(400, f"request body: not UTF-8 text (byte {exc.start + 1})") from None
+    except JsonError as exc:
+        raise HTTPError(400, str(exc)) from None
     if not isinstance(data, dict):
-        raise HTTPError(400, "expected a JSON object")
+        raise HTTPError(400, f"request body: expected a JSON object, got {shown(data)}")
     return data
 
 

@@ -14,14 +14,17 @@ the same pure functions (:class:`~course_builder.powerboats.lake.catalog.Catalog
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from course_builder.core.jsonread import Value, inside
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.load import IllegalCourse, load_course
 from course_builder.powerboats.course.model import CourseError
 from course_builder.powerboats.game.game import new_game
 from course_builder.powerboats.game.scoring import RACE_NAMES, Scoring
+from course_builder.powerboats.game.seeding import seeded_start
 from course_builder.powerboats.lake.board import Board
 from course_builder.powerboats.lake.catalog import MAX_SEED, BoardChoice
 from course_builder.powerboats.play.race import Race
@@ -48,33 +51,24 @@ def seed_field(data: dict[str, Any]) -> int:
         return random.SystemRandom().randrange(FRESH_SEEDS)
     if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) < 30:
         seed = int(seed.strip())
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise WebError(f"'seed': expected a whole number from 0 to {MAX_SEED}")
-    return seed
+    return Value(seed, ("seed",), WebError).whole(0, MAX_SEED)
 
 
 def flag(data: dict[str, Any], name: str) -> bool:
     """A true/false field of a request (false when absent)."""
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        raise WebError(f"'{name}': expected true or false")
-    return value
+    return Value(data.get(name, False), (name,), WebError).boolean()
 
 
 def lake(data: dict[str, Any], seed: int) -> Board:
     """The lake the request's ``board`` names (classic when absent), laid from ``seed``."""
-    name = data.get("board") or "classic"
-    if name not in BOARDS:
-        raise WebError(f"'board': {', '.join(BOARDS)}")
+    name = Value(data.get("board") or "classic", ("board",), WebError).choice(BOARDS)
     return _CATALOG.make(BOARDS[name], seed)
 
 
 def new_course(data: dict[str, Any]) -> tuple[Table, int]:
     """A random legal course for race A, B or C on the chosen lake (as ``powerboats
     course``)."""
-    race = data.get("race", "A")
-    if race not in RACE_NAMES:
-        raise WebError("'race': A, B or C")
+    race = Value(data.get("race", "A"), ("race",), WebError).choice(RACE_NAMES)
     seed = seed_field(data)
     board = lake(data, seed)
     course = CourseMaker(board).generate(race, seed, expansion=flag(data, "expansion"))
@@ -84,7 +78,8 @@ def new_course(data: dict[str, Any]) -> tuple[Table, int]:
 def course_from_file(data: Any) -> Table:
     """A course file's contents (as ``validate`` and ``sheet --course`` read it), checked."""
     try:
-        board, course = load_course(data, _CATALOG)
+        with inside(("course",)):
+            board, course = load_course(data, _CATALOG)
     except IllegalCourse as exc:
         raise CourseError(f"course file: {exc}") from None
     return Table("course", BOOK.race(course_code(course, board)))
@@ -99,10 +94,12 @@ def _colours(data: dict[str, Any]) -> list[str]:
     return players
 
 
-def game_races(data: dict[str, Any], seed: int) -> list[Race]:
-    """Races A, B and C of a new game: on the chosen lake from the seed, as ``play`` makes
-    them; or, given ``course`` (a course code), that course for its race and the other two made
-    on its lake from the seed (with expansion tiles if it has them)."""
+def game_races(data: dict[str, Any], seed: int, colours: Sequence[str] = (),
+               start_player: str | None = None) -> tuple[list[Race], str]:
+    """Races A, B and C of a new game and its start player, as ``play`` makes them
+    (:func:`~course_builder.powerboats.game.seeding.seeded_start`): on the chosen lake from
+    the seed; or, given ``course`` (a course code), that course for its race and the other two
+    made on its lake from the seed (with expansion tiles if it has them)."""
     code = data.get("course")
     if code is None:
         board = lake(data, seed)
@@ -112,10 +109,11 @@ def game_races(data: dict[str, Any], seed: int) -> list[Race]:
         given = BOOK.race(text_field(data, "course", 2000).strip())
         board = given.board
         expansion = bool(given.course.expansion_tiles)
-    maker = CourseMaker(board)
-    return [given if given is not None and given.course.race == r else
-            BOOK.race(course_code(maker.generate(r, seed, expansion=expansion), board))
-            for r in RACE_NAMES]
+    start = seeded_start(colours, seed, board, expansion=expansion, start_player=start_player,
+                         given=given.course if given is not None else None)
+    races = [given if given is not None and given.course is course else
+             BOOK.race(course_code(course, board)) for course in start.courses]
+    return races, start.start_player
 
 
 def new_game_table(data: dict[str, Any], names: tuple[str, ...] = ()) -> Table:
@@ -124,14 +122,10 @@ def new_game_table(data: dict[str, Any], names: tuple[str, ...] = ()) -> Table:
     names by seat, if given."""
     players = _colours(data)
     seed = seed_field(data)
-    scoring = data.get("scoring", "standard")
-    if scoring not in ("standard", "variant"):
-        raise WebError("'scoring': standard or variant")
-    start = data.get("start_player") or None
-    if start is not None and not isinstance(start, str):
-        raise WebError("'start_player': expected a colour")
-    rng = random.Random(f"powerboats-game:{seed}")
-    first = (start or (rng.choice(players) if players else "")).lower()
-    races = game_races(data, seed)
+    scoring = Value(data.get("scoring", "standard"), ("scoring",), WebError).choice(
+        [s.value for s in Scoring])
+    start = Value(data.get("start_player") or None, ("start_player",), WebError).string(
+        what="a colour", null=True)
+    races, first = game_races(data, seed, players, start)
     game = new_game(players, first, races, Scoring(scoring), names)
     return Table("game", races[0], game=game, seed=seed)

@@ -15,11 +15,13 @@ are kept in a small cache, as a compiled regular expression would be.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
 from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonread import Value
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import Game
 from course_builder.powerboats.game.record import read_record, replay, write_record
 from course_builder.powerboats.lake.catalog import Catalog
@@ -70,8 +72,7 @@ BOOK = CachedBook()
 # ------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Frozen):
     """What the page shows: a course, a position or a game, with the race in view."""
 
     kind: str
@@ -97,20 +98,15 @@ def _seed_tag(seed: int | None) -> dict[str, str]:
 
 def text_field(data: dict[str, Any], name: str, limit: int = MAX_TEXT) -> str:
     """A string field of a request, present and not too long."""
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise WebError(f"'{name}': expected text")
-    if len(value) > limit:
-        raise WebError(f"'{name}': more than {limit} characters")
-    return value
+    return Value(data.get(name), (name,), WebError).string(longest=limit, what="text")
 
 
 def table_of(state: Any) -> Table:
     """The course, position or game a request's ``state`` stands for; one-line errors as the
     command line gives them."""
-    if not isinstance(state, dict) or state.get("kind") not in KINDS:
-        raise WebError(f"'state': expected an object whose kind is {', '.join(KINDS)}")
-    kind = state["kind"]
+    fields = Value(state, ("state",), WebError).fields(
+        None, what=f"an object whose kind is {', '.join(KINDS)}")
+    kind = fields["kind"].choice(KINDS)
     if kind == "course":
         return Table("course", BOOK.race(text_field(state, "code")))
     if kind == "position":
@@ -132,16 +128,52 @@ def game_table(text: str) -> Table:
                  seed=int(seed) if seed.isdigit() else None)
 
 
+_RECORD_LINE = re.compile(r"(\[\w+ |race [A-Za-z]\b|place [a-z]+ |result |standings:|"
+                          r"\d+ [a-z]+ \S+$)")
+"""The start of a line only a game record has: a tag, ``race A``, ``place ...``, a result, the
+standings, or a move ``TURN COLOUR MOVE`` (docs/game-records.md)."""
+_BOAT = re.compile(r"\b[a-z]+ \d+,\d+ (?:NE|NW|SE|SW|E|W)\b")
+"""A boat as a position writes it: ``yellow 8,12 E`` (docs/notation.md)."""
+
+
+def pasted_kind(text: str) -> tuple[str, str]:
+    """What pasted text looks like, ``("game record" | "position" | "course code", why)``:
+    record lines make a record, a ``|`` or a boat a position, anything else a course code."""
+    lines = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
+    record = next((ln for ln in lines if _RECORD_LINE.match(ln)), None)
+    if record is not None:
+        return "game record", f"it has the record line {_quoted(record)}"
+    one_line = " ".join(ln for ln in lines if ln)
+    if "|" in one_line:
+        return "position", "it has '|'"
+    boat = _BOAT.search(one_line)
+    if boat is not None:
+        return "position", f"it names a boat, {_quoted(boat.group())}"
+    return "course code", "it has no '|' and no record lines"
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= 30 else text[:29] + "…")
+
+
 def guess_table(text: str) -> Table:
-    """Whatever the user pasted: a game record (it has tags or a ``race`` line), a position (it
-    has ``|``) or a course code."""
+    """Whatever the user pasted: a game record, a position or a course code (:func:`pasted_kind`);
+    when it cannot be read, the reason says what it was read as and why."""
     text = text.strip().removeprefix("\ufeff")
     if not text:
         raise WebError("paste a course code, a position or a game record")
-    lines = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
-    if any(ln.startswith("[") or ln.startswith("race ") for ln in lines):
-        return game_table(text)
-    one_line = " ".join(ln for ln in lines if ln)
-    if "|" in one_line:
-        return table_of({"kind": "position", "position": one_line})
-    return table_of({"kind": "course", "code": one_line})
+    if text.startswith(("{", "[{")):
+        raise WebError("read as JSON (it starts with '{'): paste a course code, a position or a "
+                       "game record as text; a course file opens with the course file button")
+    kind, why = pasted_kind(text)
+    one_line = " ".join(ln for ln in (ln.split("#", 1)[0].strip() for ln in text.splitlines())
+                        if ln)
+    try:
+        if kind == "game record":
+            return game_table(text)
+        if kind == "position":
+            return table_of({"kind": "position", "position": one_line})
+        return table_of({"kind": "course", "code": one_line})
+    except CourseBuilderError as exc:
+        reason = str(exc).removeprefix(f"{kind.split()[-1]}: ")
+        raise WebError(f"read as a {kind} ({why}): {reason}") from None

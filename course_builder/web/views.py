@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
-from course_builder.core.records import record_fields
+from course_builder.core.values import field_names
 from course_builder.powerboats.game.game import Game
 from course_builder.powerboats.game.scoring import Standing
 from course_builder.powerboats.play import events as ev
@@ -166,9 +166,9 @@ MARK_KINDS = {
 def event_hexes(event: ev.Event) -> list[list[int]]:
     """The hexes an event names, in order (a stretch sailed, where a crash stopped the boat)."""
     out: list[list[int]] = []
-    for name in record_fields(event):  # every event is a frozen record
+    for name in field_names(event):  # every event is a value
         value = getattr(event, name)
-        items = value if isinstance(value, tuple) and not isinstance(value, Hex) else (value,)
+        items = value if isinstance(value, tuple) else (value,)
         for item in items:
             if isinstance(item, tuple) and item and isinstance(item[0], Hex):
                 item = item[0]  # (hex, colour) pairs of boats held back

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.values import replace
 from course_builder.tortuga.layouts import builtin_layouts
 from course_builder.tortuga.sectors import TORTUGA, Sector, SectorKind, SectorMap, Special
 from course_builder.tortuga.state import GameState, HuntToken, MineToken, Player

@@ -23,23 +23,23 @@ CASES = 40
 # the file is F; referee commands also write a state and an answer (OUT, ANSWER)
 COMMANDS: list[list[str]] = [
     ["check", "F"],
-    ["score", "--state", "F", "--format", "json"],
-    ["map", "--state", "F", "--from", "hub", "--furthest", "--path-to", "tortuga"],
-    ["move", "--state", "F", "--player", "green", "--to", "tortuga"],
-    ["move", "--state", "F", "--player", "red", "--to", "turret-1", "--accelerator"],
-    ["mine", "buy", "--state", "F", "--player", "red"],
-    ["mine", "play", "--state", "F", "--player", "red"],
-    ["hunt", "move", "--state", "F", "--player", "red", "--token", "h2", "--to", "turret-1"],
-    ["hunt", "attack", "--state", "F", "--player", "green", "--token", "h1", "--defender",
+    ["score", "F", "--format", "json"],
+    ["map", "F", "--from", "hub", "--furthest", "--path-to", "tortuga"],
+    ["move", "F", "--player", "green", "--to", "tortuga"],
+    ["move", "F", "--player", "red", "--to", "turret-1", "--accelerator"],
+    ["mine", "buy", "F", "--player", "red"],
+    ["mine", "play", "F", "--player", "red"],
+    ["hunt", "move", "F", "--player", "red", "--token", "h2", "--to", "turret-1"],
+    ["hunt", "attack", "F", "--player", "green", "--token", "h1", "--defender",
      "green", "--winner", "attacker", "--defender-cards", "laser,shield", "--seed", "3"],
-    ["hunt", "return", "--state", "F", "--player", "red", "--seed", "3"],
-    ["hunt", "capture", "--state", "F", "--player", "green", "--token", "h1"],
-    ["hunt", "redeem", "--state", "F", "--player", "red", "--card", "hunt-kraken"],
-    ["control", "set", "--state", "F", "--sector", "hub", "--player", "blue"],
-    ["control", "hub", "--state", "F", "--player", "red", "--token", "h2", "--shield", "4"],
-    ["control", "shipwreck-bay", "--state", "F", "--player", "blue", "--target", "red"],
-    ["fault", "give", "--state", "F", "--player", "red", "--target", "blue"],
-    ["fault", "return", "--state", "F", "--player", "blue"],
+    ["hunt", "return", "F", "--player", "red", "--seed", "3"],
+    ["hunt", "capture", "F", "--player", "green", "--token", "h1"],
+    ["hunt", "redeem", "F", "--player", "red", "--card", "hunt-kraken"],
+    ["control", "set", "F", "--sector", "hub", "--player", "blue"],
+    ["control", "hub", "F", "--player", "red", "--token", "h2", "--shield", "4"],
+    ["control", "shipwreck-bay", "F", "--player", "blue", "--target", "red"],
+    ["fault", "give", "F", "--player", "red", "--target", "blue"],
+    ["fault", "return", "F", "--player", "blue"],
     ["setup", "--players", "2", "--seed", "1", "--layout", "LAYOUT"],
     ["check", "-"],
 ]
@@ -48,8 +48,8 @@ REFEREE = {"move", "mine", "hunt", "control", "fault"}
 
 def mid_game() -> dict[str, Any]:
     """A valid 3-player state with ships spread out, control, mines, hunt tokens and a fault."""
-    result = CliRunner().invoke(cli, ["tortuga", "setup", "--players", "3", "--seed", "7",
-                                      "--names", "red,blue,green", "--format", "json"])
+    result = CliRunner().invoke(cli, ["tortuga", "setup", "--players", "red,blue,green",
+                                      "--seed", "7", "--format", "json"])
     data = json.loads(result.stdout)
     ships = {"red": "hub", "blue": "shipwreck-bay", "green": "turret-1"}
     for player in data["players"]:
@@ -103,7 +103,7 @@ def test_case(case: int, valid: dict[str, Any], tmp_path: Path) -> None:
     path.write_bytes(content)
     argv = ["tortuga", *[str(path) if a in ("F", "LAYOUT") else a for a in args]]
     if args[0] in REFEREE and rng.random() < 0.5:
-        argv += ["--write-state", str(tmp_path / "out" / "next.json"), "-o",
+        argv += ["--save", str(tmp_path / "out" / "next.json"), "-o",
                  str(tmp_path / "out" / "answer.txt"), "--format", rng.choice(["text", "json"])]
     result = run_cli(argv, tmp_path, stdin=content if "-" in args else None)
     assert_handled(result, f"case {case}: {' '.join(argv)}\ninput ({kind}): {content[:300]!r}")

@@ -3,10 +3,9 @@ TOR-10, TOR-16, TOR-17, TOR-23)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
+from course_builder.core.values import replace
 from course_builder.tortuga.control import hub_explore, set_control, wreck_fault
 from course_builder.tortuga.outcome import ChoiceNeeded, IllegalAction
 from course_builder.tortuga.state import BOX, FAULT_CARDS, HuntToken

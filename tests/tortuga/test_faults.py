@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
+from course_builder.core.values import replace
 from course_builder.tortuga.faults import return_fault, shadow_hacker
 from course_builder.tortuga.outcome import IllegalAction
 from course_builder.tortuga.state import FAULT_CARDS

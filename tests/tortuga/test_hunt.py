@@ -4,11 +4,11 @@ Tokens"; rulings TOR-06, TOR-11 to TOR-15, TOR-21, TOR-22, TOR-24)."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import replace
 from course_builder.tortuga.hunt import (
     Winner,
     place_token,
@@ -125,6 +125,14 @@ def test_attacker_wins_sb_hunt_result() -> None:
     assert out.steps[1].text == ("the attacker fights with strength 4 and nothing else; blue "
                                  "fights by the standard rules")
     assert "blue keeps control of turret-1" in [s.text for s in out.steps]
+
+
+def test_tor_25_a_card_removed_from_the_game_takes_no_part_in_a_combat() -> None:
+    """Ruling TOR-25: destroying a card already in removed_cards would list it twice."""
+    start = replace(fight(), removed_cards=("c2",))
+    with pytest.raises(IllegalAction, match=r"c2 is removed from the game.*TOR-25"):
+        psionic_attack(start, "red", "h1", "blue", Winner.ATTACKER, random.Random(5),
+                       defender_cards=("c1", "c2"))
 
 
 def test_defender_wins_sb_hunt_result() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
+from course_builder.core.values import replace
 from course_builder.tortuga.mines import buy_mine_card, play_mine_card
 from course_builder.tortuga.movement import move_ship
 from course_builder.tortuga.outcome import ChoiceNeeded, IllegalAction

@@ -5,12 +5,12 @@ state stays one a game can be in."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import replace
 from course_builder.tortuga.control import hub_explore, set_control, wreck_fault
 from course_builder.tortuga.faults import return_fault, shadow_hacker
 from course_builder.tortuga.hunt import Winner, psionic_attack, psionic_move, psionic_return

@@ -74,8 +74,9 @@ def test_the_map_picture_carries_the_warning() -> None:
     ({"swaps": ()}, " --swap none"),
     ({"swaps": parse_swaps("shipwreck-bay,hub=mines")}, " --swap shipwreck-bay,hub=mines"),
     ({"player_ids": ["red", "blue", "green"], "scenario": Scenario.MONSTER_HUNTERS},
-     " --names red,blue,green --scenario monster-hunters"),
+     " --scenario monster-hunters"),
 ])
 def test_the_footer_repeats_the_options(kwargs, options: str) -> None:
     svg = setup_sheet_svg(make_setup(builtin_layouts("spokes"), 3, 12, **kwargs))
-    assert f"course-builder tortuga sheet --players 3 --seed 12{options}</text>" in svg
+    players = ",".join(kwargs.get("player_ids", ())) or "3"
+    assert f"course-builder tortuga sheet --players {players} --seed 12{options}</text>" in svg

@@ -3,10 +3,9 @@ Monster Hunters" and "Memo"; ruling TOR-18)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
+from course_builder.core.values import replace
 from course_builder.tortuga.outcome import IllegalAction
 from course_builder.tortuga.scoring import capture, redeem, standings
 from course_builder.tortuga.state import CAPTURED, HuntToken, Scenario, StateError
@@ -78,3 +77,20 @@ def test_standings_and_ties() -> None:
         "the game ends: green conquered Tortuga; blue, green tie at 9: the rulebook's tie-break "
         "decides"]
     assert [s.text for s in standings(game()).steps] == ["red: 0 influence", "blue: 0 influence"]
+
+
+def test_tor_25_a_card_already_removed_is_not_redeemed_again() -> None:
+    """Ruling TOR-25: a removed card is out of the game, so no hand can redeem it again (it
+    was accepted: +1 influence and the card listed twice)."""
+    once = redeem(hunt_game(), "red", "hunt-kraken").state
+    with pytest.raises(IllegalAction, match=r"hunt-kraken is already removed from.*TOR-25"):
+        redeem(once, "red", "hunt-kraken")
+    with pytest.raises(IllegalAction, match="TOR-25"):
+        redeem(once, "blue", "hunt-kraken")
+
+
+@pytest.mark.parametrize("card", ["", " ", "-x", "a" * 41, "a b"])
+def test_tor_25_a_redeemed_card_needs_a_card_id(card: str) -> None:
+    """A card id the state could not read back (``''`` was written into removed_cards)."""
+    with pytest.raises(StateError, match="card id"):
+        redeem(hunt_game(), "red", card)

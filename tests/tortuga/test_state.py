@@ -70,12 +70,16 @@ DELETE = object()
     ("scenario", "pirates", "scenario: expected one of standard, monster-hunters, got 'pirates'"),
     ("players", [], "players: 2 to 5 players, got 0"),
     ("players[1].ship", "nowhere", "players[1].ship: no sector 'nowhere' on the map"),
-    ("players[1].ship", 3, "players[1].ship: expected a string, got 3"),
-    ("players[0].influence", -1, "players[0].influence: -1 is outside 0 to 10000"),
-    ("players[0].influence", 1.5, "players[0].influence: expected a whole number, got 1.5"),
+    ("players[1].ship", 3, "players[1].ship: expected a sector id (a letter or digit, then up to "
+                           "39 letters, digits, '_', '.' or '-'), got 3"),
+    ("players[0].influence", -1, "players[0].influence: expected a whole number from 0 to "
+                                  "10000, got -1"),
+    ("players[0].influence", 1.5, "players[0].influence: expected a whole number from 0 to "
+                                   "10000, got 1.5"),
     ("players[0].colour", "red", "players[0].colour: unknown field (known: id, ship,"),
     ("players[2].id", "p1", "players[2].id: 'p1' is listed twice"),
-    ("players[2].id", "bad id", "players[2].id: 'bad id' is not an id"),
+    ("players[2].id", "bad id", "players[2].id: expected an id (a letter or digit, then "
+                                 "up to 39 letters, digits, '_', '.' or '-'), got 'bad id'"),
     ("players[0].discard", ["system-fault-1"], "players[0].discard: system-fault-1 is also in "
                                                "system_faults.supply"),
     ("players[0].discard", "x", "players[0].discard: expected a list, got 'x'"),
@@ -90,12 +94,12 @@ DELETE = object()
                                           "destroyed"),
     ("control", {"hub": "p9"}, "control.hub: no player 'p9'"),
     ("control", {"nowhere": "p1"}, "control: no sector 'nowhere' on the map"),
-    ("control", [], "control: expected an object of sector: player, got a list"),
+    ("control", [], "control: expected an object of sector: player, got []"),
     ("hunt_tokens[0].where", "space", "hunt_tokens[0].where: 'space' is no sector on the map"),
     ("hunt_tokens[0].captured_by", "p1", "hunt_tokens[0].captured_by: names the player exactly "
                                          "when where is 'captured'"),
-    ("hunt_tokens[0].shield", "3", "hunt_tokens[0].shield: expected a whole number or null, "
-                                   "got '3'"),
+    ("hunt_tokens[0].shield", "3", "hunt_tokens[0].shield: expected a whole number from 0 to "
+                                   "100 or null, got '3'"),
     ("map.sectors[0].kind", "moon", "map.sectors[0].kind: expected one of tortuga, turret,"),
     ("map.sectors[0].at", [1], "map.sectors[0].at: expected [row, col]"),
     ("map.sectors[0].at", [10**9, 0], "map.sectors[0].at: expected [row, col]"),
@@ -114,7 +118,7 @@ def test_errors_name_the_field(path: str, value: Any, message: str) -> None:
 
 
 def test_not_an_object() -> None:
-    with pytest.raises(StateError, match="the state: expected an object, got a list"):
+    with pytest.raises(StateError, match=r"^expected a Tortuga state \(a JSON object\), got \[\]$"):
         state_from_json([])
 
 
@@ -156,3 +160,20 @@ def test_any_field_replaced_by_junk(key: str, value: Any) -> None:
         state_from_json(data)
     except CourseBuilderError as exc:
         assert "\n" not in str(exc)
+
+
+def test_tor_25_check_refuses_a_card_removed_twice() -> None:
+    """Ruling TOR-25: the state a repeated ``hunt redeem`` wrote (the card listed twice) is not
+    a state a game can be in."""
+    with pytest.raises(StateError, match=r"removed_cards\[1\]: psionic is listed twice.*TOR-25"):
+        state_from_json(edit("removed_cards", ["psionic", "psionic"]))
+
+
+@pytest.mark.parametrize("far", [[9, 9], [0, 40]])
+def test_tor_04_check_refuses_a_map_in_pieces(far: list[int]) -> None:
+    """Ruling TOR-04: every sector reachable; otherwise "furthest" (TOR-06) and "within three"
+    (TOR-05) silently leave out the sectors cut off."""
+    data = edit("map.sectors[1].at", far)
+    cut = data["map"]["sectors"][1]["id"]
+    with pytest.raises(StateError, match=f"map: {cut} cannot be reached from tortuga.*TOR-04"):
+        state_from_json(data)

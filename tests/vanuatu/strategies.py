@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import strategies as st
 
 from course_builder.core.hexgrid import DIRECTIONS
+from course_builder.core.values import replace
 from course_builder.vanuatu.archipelago import SpaceRole, archipelago
 from course_builder.vanuatu.options import Rules
 from course_builder.vanuatu.state import RISING_ROUNDS, Placed, Player, State

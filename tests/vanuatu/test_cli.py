@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_builder.cli import cli
-from course_builder.vanuatu.jsontext import dumps
+from course_builder.core.jsonwrite import fits, json_text
 from tests.vanuatu.helpers import START, board, island
 
 
@@ -21,7 +21,7 @@ def run(*args: str, stdin: str | bytes | None = None):
 
 def write(tmp_path: Path, data, name: str = "game.json") -> str:
     path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else dumps(data), encoding="utf-8")
+    path.write_text(data if isinstance(data, str) else json_text(data, fold=fits(96)), encoding="utf-8")
     return str(path)
 
 
@@ -60,13 +60,28 @@ def test_setup_text_lists_dice_and_first_player() -> None:
                                              ("svg", b"<svg")])
 def test_setup_sheets(tmp_path: Path, fmt: str, magic: bytes) -> None:
     target = tmp_path / f"sheet.{fmt}"
-    result = run("setup", "--seed", "3", "--format", fmt, "-o", str(target))
+    result = run("sheet", "--seed", "3", "--format", fmt, "-o", str(target))
     assert result.exit_code == 0 and result.stderr == f"wrote {target}\n"
     assert target.read_bytes().startswith(magic)
 
 
+@pytest.mark.parametrize("fmt", ["png", "svg"])
+def test_rw_countdown_pre_rolled_dice_are_a_file_of_their_own(tmp_path: Path, fmt: str) -> None:
+    """The dice of ``--pre-roll`` go to a page beside the shared sheet, never onto it."""
+    target = tmp_path / f"sheet.{fmt}"
+    result = run("sheet", "--seed", "3", "--pre-roll", "--format", fmt, "-o", str(target))
+    dice = tmp_path / f"sheet-dice.{fmt}"
+    assert result.exit_code == 0 and result.stderr == f"wrote {target}\nwrote {dice}\n"
+    assert target.is_file() and dice.is_file()
+    if fmt == "svg":
+        assert "pre-rolled dice" in dice.read_text() and "pre-rolled dice" not in \
+            target.read_text()
+    result = run("sheet", "--seed", "3", "--pre-roll", "--format", "svg", "-o", "-")
+    assert result.exit_code == 2 and "page of their own" in result.stderr and not result.stdout
+
+
 def test_binary_sheet_to_stdout_is_a_usage_error() -> None:
-    result = run("setup", "--seed", "3", "--format", "pdf", "-o", "-")
+    result = run("sheet", "--seed", "3", "--format", "pdf", "-o", "-")
     assert result.exit_code == 2 and "written to a file" in result.stderr
 
 
@@ -109,6 +124,21 @@ def test_build_and_its_errors(game: str) -> None:
                          ("two", "expected SPACE:SIDE")):
         result = run("build", game, "--player", "red", "--dike", bad)
         assert result.exit_code == 2 and message in result.stderr
+
+
+@pytest.mark.parametrize("twice", [("--dike", "2:E", "--dike", "2:SW"),
+                                   ("--hut", "2", "--hut", "2"),
+                                   ("--hut", "2", "--dike", "2:E", "--dike", "2:E")])
+def test_van_09_a_second_hut_or_dike_is_refused_not_dropped(game: str, tmp_path: Path,
+                                                            twice: tuple[str, ...]) -> None:
+    """Ruling VAN-09: one BUILD builds at most one hut and one dike; click kept only the last of
+    a repeated option, so the first was judged away without a word."""
+    saved = tmp_path / "after.json"
+    result = run("build", game, "--player", "red", *twice, "--save", str(saved))
+    assert result.exit_code == 2 and result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and "given 2 times" in errors[0] and "VAN-09" in errors[0]
+    assert not saved.exists()
 
 
 def test_flood_round_and_rules(tmp_path: Path) -> None:
@@ -174,12 +204,15 @@ def test_score_forecast_plan(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{", "game.json:1:2: not valid JSON: Expecting property name enclosed in double quotes"),
-    ("[" * 100000, "game.json: not usable JSON: nested too deeply"),
-    ('{"round": ' + "9" * 5000 + "}", "game.json: not usable JSON: a number with more than"),
-    ('{"round": NaN}', "game.json: not valid JSON: NaN is not a JSON number"),
-    ('{"a": [[[[[[[1]]]]]]]}', "game.json: JSON nested deeper than a board state ever is"),
-    ('{"spaces": {}, "round": "2"}', "game.json: round: expected a whole number 1-8, got '2'"),
-    ("[]", "game.json: a board state is a JSON object, got []"),
+    ("[" * 100000, "game.json:1:17: not usable JSON: nested more than 16 deep"),
+    ('{"round": ' + "9" * 5000 + "}", "game.json:1:11: not usable JSON: a number with more than"),
+    ('{"round": NaN}', "game.json:1:11: not valid JSON: NaN is not a JSON number"),
+    ('{"a": ' + "[" * 16 + "1" + "]" * 16 + "}", "game.json:1:22: not usable JSON: nested more "
+     "than 16 deep"),
+    ('{"spaces": {}, "round": "2"}', "game.json:1:25: round: expected a whole number from 1 to 8, "
+     "got '2'"),
+    ('{"spaces": {},\n "colour": 1}', "game.json:2:12: colour: unknown field (known: format,"),
+    ("[]", "game.json:1:1: expected a board state (a JSON object), got []"),
 ])
 def test_bad_state_files_are_one_line_errors(tmp_path: Path, content: str, message: str) -> None:
     path = write(tmp_path, content)
@@ -239,7 +272,7 @@ def test_a_misplaced_efate_is_one_line_naming_the_file_and_the_space(tmp_path: P
     result = run("show", path)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"Error: {path}: spaces.8.tile: Efate always lies on space 2, not on space 8 "
+        f"Error: {path}:1:27: spaces.8.tile: Efate always lies on space 2, not on space 8 "
         "(rule SETUP)"]
 
 
@@ -257,3 +290,26 @@ def test_an_unknown_tile_lists_the_tiles_as_they_are_written(game: str) -> None:
             "'B1'") in result.output
     assert "'a1'" not in result.output
     assert run("place", game, "--tile", "a1").exit_code == 0  # any case is still read
+
+
+def test_van_04_plan_under_the_limited_water_supply(tmp_path: Path) -> None:
+    """``plan`` plans under the rulings in force: the state's or ``--water-supply`` (VAN-04)."""
+    from course_builder.vanuatu.options import WaterSupply
+    from tests.vanuatu.test_forecast_planner import issue_board
+
+    unlimited = write(tmp_path, issue_board(WaterSupply.UNLIMITED).to_json())
+    result = run("plan", unlimited)
+    assert result.exit_code == 1 and "5 dikes needed but only 4 left" in result.stdout
+    for args in ([write(tmp_path, issue_board(WaterSupply.LIMITED).to_json(), "limited.json")],
+                 [unlimited, "--water-supply", "limited"]):
+        result = run("plan", *args, "--format", "json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["total"] == 4
+
+
+def test_rw_fifth_show_counts_water_towards_the_fifth_marker(game: str) -> None:
+    """Rule sheet, "Rising Waters" (RW-FIFTH): the fifth marker submerges; "water 0/4" read as
+    if four did."""
+    result = run("show", game)
+    assert "   2 Efate: water 0 of 5 (the 5th submerges); open sides E SW SE;" in result.stdout
+    assert "/4" not in result.stdout

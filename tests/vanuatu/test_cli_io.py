@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def test_a_new_file_respects_the_umask(game: Path, tmp_path: Path, umask: int) -
     try:
         result = run("round", str(game), "-o", str(tmp_path / "new" / "a.txt"), "--save",
                      str(tmp_path / "new" / "s.json"))
-        sheet = run("setup", "--seed", "1", "--format", "svg", "-o",
+        sheet = run("sheet", "--seed", "1", "--format", "svg", "-o",
                     str(tmp_path / "new" / "sheet.svg"))
     finally:
         os.umask(old)
@@ -84,7 +85,7 @@ def test_a_new_file_respects_the_umask(game: Path, tmp_path: Path, umask: int) -
 @pytest.mark.parametrize("args", [["round", "GAME", "-o", "/dev/full"],
                                   ["round", "GAME", "--save", "/dev/full"],
                                   ["show", "GAME", "-o", "/dev/full"],
-                                  ["setup", "--seed", "1", "--format", "svg", "-o", "/dev/full"]])
+                                  ["sheet", "--seed", "1", "--format", "svg", "-o", "/dev/full"]])
 def test_a_full_device_is_a_one_line_error(game: Path, args: list[str]) -> None:
     before = game.read_bytes()
     error = one_line_error(run(*[str(game) if a == "GAME" else a for a in args]))
@@ -109,8 +110,8 @@ def test_answer_and_state_are_written_all_or_nothing(game: Path, tmp_path: Path)
     assert game.read_bytes() == before
     folder = tmp_path / "folder"
     folder.mkdir()
-    result = run("round", str(game), "-o", str(answer), "--save", str(folder))
-    assert result.exit_code == 2 and not answer.exists()
+    error = one_line_error(run("round", str(game), "-o", str(answer), "--save", str(folder)))
+    assert error == f"Error: cannot write {folder}: it is a folder\n" and not answer.exists()
     assert list(tmp_path.glob(".*.tmp")) == [] and list(tmp_path.glob(".*.old")) == []
 
 
@@ -118,7 +119,7 @@ def test_missing_folders_are_created(game: Path, tmp_path: Path) -> None:
     result = run("round", str(game), "--save", str(tmp_path / "a" / "b" / "next.json"))
     assert result.exit_code == 0 and round_of(tmp_path / "a" / "b" / "next.json") == 2
     sheet = tmp_path / "c" / "d" / "sheet.pdf"
-    assert run("setup", "--seed", "1", "--format", "pdf", "-o", str(sheet)).exit_code == 0
+    assert run("sheet", "--seed", "1", "--format", "pdf", "-o", str(sheet)).exit_code == 0
     assert sheet.read_bytes().startswith(b"%PDF")
 
 
@@ -146,13 +147,13 @@ def test_dash_writes_text_to_stdout(game: Path) -> None:
                  ["round", str(game)], ["forecast", str(game)], ["plan", str(game)]):
         result = run(*args, "-o", "-")
         assert result.exit_code == 0 and result.stdout == run(*args).stdout, args
-    sheet = run("setup", "--seed", "1", "--format", "svg", "-o", "-")
+    sheet = run("sheet", "--seed", "1", "--format", "svg", "-o", "-")
     assert sheet.exit_code == 0 and sheet.stdout.startswith("<svg")
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "png"])
 def test_dash_refuses_a_binary_sheet(fmt: str) -> None:
-    result = run("setup", "--seed", "1", "--format", fmt, "-o", "-")
+    result = run("sheet", "--seed", "1", "--format", fmt, "-o", "-")
     assert result.exit_code == 2 and "binary" in result.stderr and result.stdout == ""
 
 
@@ -198,23 +199,30 @@ def test_a_state_from_stdin(game: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("key", "value", "message"), [
-    ("version", True, "version: expected 1, got true"),
-    ("version", 1.0, "version: expected 1, got 1.0"),
-    ("round", 2.0, "round: expected a whole number 1-8, got 2.0"),
+    ("version", True, "version: expected a whole number, got true"),
+    ("version", 1.0, "version: expected a whole number, got 1.0"),
+    ("version", 2, "version: this program reads version 1, got 2"),
+    ("round", 2.0, "round: expected a whole number from 1 to 8, got 2.0"),
     ("round", float("nan"), "not valid JSON: NaN is not a JSON number"),
     ("floods", [2.0], "floods[0]: the waters rise in rounds 2, 4, 6 and 8, got 2.0"),
     ("floods", [True], "floods[0]: the waters rise in rounds 2, 4, 6 and 8, got true"),
-    ("seed", 2**63, f"seed: expected a whole number 0-{2**63 - 1}, got {2**63}"),
-    ("seed", -1, f"seed: expected a whole number 0-{2**63 - 1}, got -1"),
+    ("seed", 2**63, f"seed: expected a whole number from 0 to {2**63 - 1} or null, got {2**63}"),
+    ("seed", -1, f"seed: expected a whole number from 0 to {2**63 - 1} or null, got -1"),
     ("seed", float("inf"), "not valid JSON: Infinity is not a JSON number"),
-    ("dikes_left", False, "dikes_left: expected a whole number 0-20, got false"),
+    ("dikes_left", False, "dikes_left: expected a whole number from 0 to 20, got false"),
 ])
 def test_state_types_are_strict(game: Path, key: str, value, message: str) -> None:
     data = json.loads(game.read_text())
     data[key] = value
     data["round"] = data["round"] if key == "round" else 4
-    game.write_text(json.dumps(data))  # NaN and Infinity are written as such
-    assert one_line_error(run("show", str(game))) == f"Error: {game}: {message}\n"
+    text = json.dumps(data)  # NaN and Infinity are written as such
+    game.write_text(text)
+    error = one_line_error(run("show", str(game)))
+    place = re.fullmatch(f"Error: {re.escape(str(game))}:1:([0-9]+): {re.escape(message)}\n",
+                         error)
+    assert place, error
+    where = text[int(place.group(1)) - 1:]  # the column of the value at fault
+    assert where.startswith(json.dumps(value[0] if isinstance(value, list) else value))
 
 
 def test_the_largest_seed_reads_back(tmp_path: Path) -> None:

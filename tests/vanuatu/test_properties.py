@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from course_builder.core.values import replace
 from course_builder.vanuatu.build import BuildRequest, build, judge_build
 from course_builder.vanuatu.flood import rising_waters
 from course_builder.vanuatu.forecast import forecast

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from course_builder.render.vanuatu.sheet import setup_sheet_svg
+from course_builder.render.vanuatu.sheet import dice_page_svg, setup_sheet_svg
 from course_builder.render.vanuatu.sheets import render_setup
 from course_builder.vanuatu.setup import make_setup
 
@@ -35,7 +35,7 @@ def test_the_sheet_shows_the_drawn_setup() -> None:
     assert tuple(reveal) == setup.reveal
     rising = texts(group(root, "rising-waters"))
     assert [t for t in rising if t.startswith("R")][:4] == ["R2", "R4", "R6", "R8"]
-    assert [t for t in rising if t.isdigit()] == [str(d) for _r, d in setup.dice]
+    assert [t for t in rising if t.isdigit()] == []  # the dice are on their own page
     assert len(group(root, "dike-tally").findall("svg:g", NS)) == 20
     assert "First player: red." in [t.strip() for t in texts(group(root, "setting-up"))][-1]
 
@@ -48,4 +48,24 @@ def test_same_seed_same_sheet_and_print_safe() -> None:
 
 
 def test_letter_pdf() -> None:
-    assert render_setup(make_setup(4), "pdf", "letter").startswith(b"%PDF")
+    [(name, pdf)] = render_setup(make_setup(4), "pdf", "letter")
+    assert name == "" and pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") == 1
+
+
+def test_rw_countdown_pre_rolled_dice_are_on_a_page_of_their_own() -> None:
+    """Rule sheet, "Rising Waters" (RW-COUNTDOWN): the die is rolled when its round begins, so
+    dice rolled at setup must stay unseen: not on the shared sheet, where "keep this part
+    hidden" was their only guard, but on a page one player keeps or cuts into slips."""
+    setup = make_setup(11, players=["red", "blue", "green"], pre_roll=True)
+    shared = setup_sheet_svg(setup)
+    assert "pre-rolled on a page of their own" in shared
+    assert "keep this part hidden" not in shared
+    root = ET.fromstring(dice_page_svg(setup))
+    for round_, die in setup.dice:
+        slip = texts(group(root, f"die-round-{round_}"))
+        assert f"Round {round_}" in slip and str(die) in slip
+    assert len(root.findall(".//svg:circle", NS)) == sum(d for _r, d in setup.dice)  # pips
+    files = render_setup(setup, "png")
+    assert [name for name, _ in files] == ["", "dice"]
+    [(_, pdf)] = render_setup(setup, "pdf")
+    assert pdf.count(b"/Type /Page\n") == 2

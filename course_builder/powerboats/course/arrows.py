@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.records import by_fields, frozen_delattr, frozen_record, frozen_setattr
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.circles import forced_circles
 from course_builder.powerboats.course.model import Route
 from course_builder.powerboats.course.progress import GateBook
@@ -38,8 +38,7 @@ as a hairpin): both arrows are tried and the shorter route wins (COURSE-02)."""
 BOTH_SIDES = (1, -1)
 
 
-@frozen_record
-class Sides:
+class Sides(Frozen):
     """The sides of the start/finish tile boats may cross it towards, at the start and at the
     finish (+1 left of the tile's axis, -1 right); both, unless a laid-out course says which."""
 
@@ -54,19 +53,12 @@ class Sides:
 ANY_SIDES = Sides()
 
 
-@by_fields("board", "tile", "axis", "buoys", "blocked", "gates", hashable=True)
-class CourseFrame:
+class CourseFrame(Frozen, dict=True):
     """What is fixed before the arrows are chosen: the board, the start/finish tile's hexes and
     axis, the hexes of buoys 1-3, every hex no boat may enter (the five buoys), and the gate book
-    of the board (whoever solves courses on it owns one).
-
-    Immutable, equal to a frame with equal fields, hashable and printed as the frozen dataclass
-    it was; written by hand (not a record) because it keeps its waypoints and turns in
-    ``cached_property`` attributes, which need a ``__dict__``.
+    of the board (whoever solves courses on it owns one). A value with a ``__dict__``: it keeps
+    its waypoints and turns in ``cached_property`` attributes.
     """
-
-    __setattr__ = frozen_setattr
-    __delattr__ = frozen_delattr
 
     board: Board
     tile: tuple[Hex, ...]
@@ -74,15 +66,6 @@ class CourseFrame:
     buoys: tuple[Hex, ...]
     blocked: tuple[Hex, ...]
     gates: GateBook
-
-    def __init__(self, board: Board, tile: tuple[Hex, ...], axis: Direction,
-                 buoys: tuple[Hex, ...], blocked: tuple[Hex, ...], gates: GateBook) -> None:
-        object.__setattr__(self, "board", board)
-        object.__setattr__(self, "tile", tile)
-        object.__setattr__(self, "axis", axis)
-        object.__setattr__(self, "buoys", buoys)
-        object.__setattr__(self, "blocked", blocked)
-        object.__setattr__(self, "gates", gates)
 
     def waypoints(self) -> list[tuple[float, float]]:
         """Course polyline start tile -> 1 -> 2 -> 3 -> finish tile, in y-up coordinates."""
@@ -109,8 +92,7 @@ class CourseFrame:
         return [sense_for_turn(pts[i], pts[i + 1], pts[i + 2]) for i in range(3)]
 
 
-@frozen_record
-class ArrowSolution:
+class ArrowSolution(Frozen):
     """Arrows for buoys 1-3, their rounding lines, the start and finish directions, and the
     shortest route they give (None when routes are not solved)."""
 

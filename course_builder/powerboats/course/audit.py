@@ -4,8 +4,8 @@ The generator and the validator share the route search; this module re-checks a 
 by other means, so a defect in the shared state machine shows up as a disagreement:
 
 * every rounding is a positive net crossing of that buoy's line in its sense, counted from the
-  first rounding of the buoy before it (added up step by step, not by the state machine;
-  COURSE-04 in docs/rulings.md);
+  first rounding of the buoy before it, with only the debt kept each time that buoy is rounded
+  again (added up step by step, not by the state machine; COURSE-04 in docs/rulings.md);
 * no other choice of arrows sweeps a complete circle round fewer buoys (COURSE-06);
 * no hex of an expansion tile lies on a lake section the start/finish tile touches (COURSE-08).
 
@@ -28,10 +28,12 @@ from course_builder.powerboats.lake.board import Board
 
 def rounding_faults(board: Board, course: Course) -> list[str]:
     """Roundings the route is credited with but whose line it has not crossed, net, in the
-    buoy's sense since the buoy before it was first rounded (COURSE-04).
+    buoy's sense since the buoy before it was rounded (COURSE-04): a buoy's crossings count from
+    the first rounding of the buoy before it, and whenever that buoy is rounded again only a net
+    debt (wrong-way crossings) is carried, not right-way crossings made while it stood undone.
 
-    The state machine says when each buoy was first rounded; the crossings are added up here,
-    step by step from the gates, and must come to at least +1 at the step the route credits."""
+    The state machine says when each buoy stands rounded; the crossings are added up here, step
+    by step from the gates, and must come to at least +1 at the step the route credits."""
     if course.route is None:
         return []
     gates = GateBook(board)
@@ -39,20 +41,23 @@ def rounding_faults(board: Board, course: Course) -> list[str]:
                                                            strict=True)]
     index = [board.index(h) for h in course.route.hexes]
     steps = [a * len(board) + b for a, b in itertools.pairwise(index)]
-    first = {0: 0}
+    phases = [0]
     phase, counts = 0, start_counts(len(gate))
-    for pos, step in enumerate(steps, start=1):
+    for step in steps:
         phase, counts = advance(phase, counts, step, gate)
-        for k in range(1, phase + 1):
-            first.setdefault(k, pos)
+        phases.append(phase)
     faults = []
     for k, credited in enumerate(course.route.roundings, start=1):
-        since = first.get(k - 1)
-        net = None if since is None else sum(
-            (s in gate[k - 1].forward) - (s in gate[k - 1].back) for s in steps[since:credited])
-        if net is None or net < 1:
+        count: int | None = 0 if k == 1 else None  # buoy 1's line counts from the start
+        for pos in range(1, min(credited, len(steps)) + 1):
+            if k > 1 and phases[pos] >= k - 1 > phases[pos - 1]:  # the buoy before rounded
+                count = 0 if count is None else min(count, 0)
+            if count is not None:
+                step = steps[pos - 1]
+                count += (step in gate[k - 1].forward) - (step in gate[k - 1].back)
+        if count is None or count < 1:
             faults.append(f"buoy {k}: credited at step {credited}, but the net crossings of its "
-                          f"line there are {net if net is not None else 'none'} (COURSE-04)")
+                          f"line there are {count or 0} (COURSE-04)")
     return faults
 
 

@@ -2,18 +2,20 @@
 
 A laid-out course needs only the race, the board, the buoys' spots and arrows and (optionally) the
 start and finish directions and the expansion tiles; everything else is derived and checked by
-:mod:`.validate`. The format is docs/course-format.md. Reading raises :class:`CourseError` naming
-the bad field; it never trusts a type.
+:mod:`.validate`. The format is docs/course-format.md (schema: docs/schemas/course.schema.json).
+Reading goes through :mod:`course_builder.core.jsonread` and raises :class:`CourseError` naming
+the JSON path of the bad value; it never trusts a type.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any
 
 from course_builder.core.hexgrid import Direction, Hex, from_offset
+from course_builder.core.jsonread import Fields, Value, check_format, inside
+from course_builder.core.jsonwrite import hex_pairs, json_text
 from course_builder.powerboats.course.model import (
     FINISH,
     FORMAT,
@@ -26,135 +28,134 @@ from course_builder.powerboats.course.model import (
     ExpansionTile,
 )
 from course_builder.powerboats.course.rounding import Sense
+from course_builder.powerboats.lake.board import BoardSource
 from course_builder.powerboats.lake.catalog import MAX_SEED, source_from_json
+
+TOP_FIELDS = ("format", "version", "race", "seed", "board", "options", "buoys",
+              "start_finish_tile", "rounding_lines", "expansion_tiles", "route", "notes", "code")
+"""The fields of a course file; ``rounding_lines``, ``route``, ``notes`` and ``code`` are written
+for people and other programs, and recomputed rather than read."""
+
+SPOT = re.compile(r"\s*[A-Za-z][0-9]{1,3}\s*")
+LaySpot = Callable[[BoardSource, str, bool], tuple[Hex, ...]]
+"""The hexes of an expansion tile given only by its spot: (board source, spot, shifted)."""
 
 
 def dumps(data: Any) -> str:
-    """JSON text of a course (or any data): indented, stable key order, each hex on one line."""
-    text = json.dumps(data, indent=1, sort_keys=True)
-    return re.sub(r"\[\s+(-?\d+),\s+(-?\d+)\s+\]", r"[\1, \2]", text) + "\n"
+    """JSON text of a course (or any data): sorted keys, each hex on one line
+    (:func:`~course_builder.core.jsonwrite.json_text`)."""
+    return json_text(data, sort_keys=True, fold=hex_pairs)
 
 
-def _hex(value: Any, where: str) -> Hex:
-    if (not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
-        raise CourseError(f"{where}: expected a hex as [row, col], got {value!r}")
-    return from_offset(value[0], value[1])
+def _hex(value: Value) -> Hex:
+    row, col = value.pair()
+    return from_offset(row, col)
 
 
-def _direction(value: Any, where: str) -> Direction:
-    if not isinstance(value, str):
-        raise CourseError(f"{where}: expected a direction name such as 'NE', got {value!r}")
+def _direction(value: Value) -> Direction:
+    text = value.string(what="a direction such as 'NE'")
     try:
-        return Direction.parse(value)
-    except ValueError as exc:
-        raise CourseError(f"{where}: {exc}") from None
+        return Direction.parse(text)
+    except ValueError:
+        raise value.expected("a direction E, NE, NW, W, SW or SE") from None
 
 
-def spec_from_json(data: Any) -> CourseSpec:
-    """Read a course file's data; raises :class:`CourseError` naming the bad field."""
-    if not isinstance(data, dict):
-        raise CourseError("a course file holds a JSON object")
-    version = data.get("version", VERSION)
-    if data.get("format", FORMAT) != FORMAT or version != VERSION:
-        raise CourseError(f"not a version {VERSION} Powerboats course (format {data.get('format')!r}, "
-                          f"version {version!r})")
-    race = data.get("race")
-    if race not in RACES:
-        raise CourseError(f"race: expected 'A', 'B' or 'C', got {race!r}")
-    board = source_from_json(data.get("board", {"board": "classic"}))
-    buoys = data.get("buoys")
-    if not isinstance(buoys, list):
-        raise CourseError("buoys: expected a list of buoys 0, 1, 2, 3 (and the finish buoy)")
-    by_number: dict[Any, dict[str, Any]] = {}
-    for i, b in enumerate(buoys):
-        if not isinstance(b, dict) or "number" not in b:
-            raise CourseError(f"buoys[{i}]: expected an object with a 'number'")
-        if b["number"] not in (0, 1, 2, 3, FINISH):
-            raise CourseError(f"buoys[{i}]: number must be 0-3 or 'finish', got {b['number']!r}")
-        if b["number"] in by_number:
-            raise CourseError(f"buoys[{i}]: buoy {b['number']} is listed twice")
-        by_number[b["number"]] = b
+def _sense(value: Value) -> Sense:
+    text = value.string(what="an arrow, 'cw' or 'ccw'")
+    try:
+        return Sense.parse(text)
+    except ValueError:
+        raise value.expected("an arrow, 'cw' or 'ccw'") from None
+
+
+def spec_from_json(data: Any, lay_spot: LaySpot | None = None) -> CourseSpec:
+    """Read a course file's data; raises :class:`CourseError` naming the bad field. An
+    expansion tile given only by its spot (as course codes give them) is laid by ``lay_spot``
+    (:func:`~.load.read_spec` lays them on the course's board)."""
+    top = Value(data, (), CourseError).fields(TOP_FIELDS, what="a course (a JSON object)")
+    check_format(top, FORMAT, VERSION)
+    race = top["race"].choice(RACES)
+    with inside(("board",)):
+        board = source_from_json(top.get("board", {"board": "classic"}).data)
+    spots, hexes, arrows, finish_hex = _buoys(top["buoys"])
+    start, finish, tile_hexes = _start_finish(top.get("start_finish_tile"))
+    given = top.get("expansion_tiles")
+    tiles = () if given.is_null else tuple(_expansion_tile(t, board, lay_spot)
+                                           for t in given.items())
+    seed = top.get("seed").whole(0, MAX_SEED, null=True)
+    with inside(("options",)):
+        options = CourseOptions.from_json(top.get("options").data)
+    return CourseSpec(race, board, spots, hexes, arrows, start, finish, tile_hexes, finish_hex,
+                      tiles, seed, options)
+
+
+def _buoys(value: Value) -> tuple[tuple[str, ...], tuple[Hex | None, ...],
+                                  tuple[Sense | None, ...], Hex | None]:
+    """Buoys 0-3 (spot, hex if given, arrow) and the finish buoy's hex if given."""
+    by_number: dict[Any, Fields] = {}
+    for item in value.items(longest=5, what="a list of buoys 0, 1, 2, 3 (and the finish buoy)"):
+        buoy = item.fields(("number", "spot", "hex", "arrow"), what="a buoy (an object)")
+        number = buoy["number"]
+        if not ((type(number.data) is int and 0 <= number.data <= 3) or number.data == FINISH):
+            raise number.expected("0, 1, 2, 3 or 'finish'")
+        if number.data in by_number:
+            raise number.refuse(f"buoy {number.data} is listed twice")
+        by_number[number.data] = buoy
     spots: list[str] = []
     hexes: list[Hex | None] = []
     arrows: list[Sense | None] = []
     for n in range(4):
         if n not in by_number:
-            raise CourseError(f"buoys: buoy {n} is missing")
-        b = by_number[n]
-        spot = b.get("spot")
-        if not isinstance(spot, str) or not re.fullmatch(r"[A-Za-z][0-9]{1,3}", spot.strip()):
-            raise CourseError(f"buoy {n}: 'spot' must be a spot id such as 'A2', got {spot!r}")
-        spots.append(spot.strip().upper())
-        hexes.append(_hex(b["hex"], f"buoy {n}: hex") if "hex" in b else None)
-        arrow = b.get("arrow")
-        if n == 0 or arrow is None:
-            arrows.append(None)
-        else:
-            try:
-                arrows.append(Sense.parse(str(arrow)))
-            except ValueError as exc:
-                raise CourseError(f"buoy {n}: {exc}") from None
-    finish_hex = None
-    if FINISH in by_number and "hex" in by_number[FINISH]:
-        finish_hex = _hex(by_number[FINISH]["hex"], "finish buoy: hex")
-    tile = data.get("start_finish_tile") or {}
-    if not isinstance(tile, dict):
-        raise CourseError("start_finish_tile: expected an object")
-    start = _direction(tile["start_direction"], "start_direction") if tile.get(
-        "start_direction") else None
-    finish = _direction(tile["finish_direction"], "finish_direction") if tile.get(
-        "finish_direction") else None
-    tile_hexes = None
-    if tile.get("hexes") is not None:
-        if not isinstance(tile["hexes"], list):
-            raise CourseError("start_finish_tile: hexes must be a list")
-        tile_hexes = tuple(_hex(h, f"start_finish_tile: hexes[{i}]")
-                           for i, h in enumerate(tile["hexes"]))
-    tiles = []
-    for i, t in enumerate(data.get("expansion_tiles") or []):
-        tiles.append(_expansion_from_json(t, i))
-    return CourseSpec(race, board, tuple(spots), tuple(hexes), tuple(arrows), start, finish,
-                      tile_hexes, finish_hex, tuple(tiles), _seed(data.get("seed")),
-                      CourseOptions.from_json(data.get("options")))
+            raise value.refuse(f"buoy {n} is missing")
+        buoy = by_number[n]
+        spots.append(buoy["spot"].string(pattern=SPOT, what="a spot id such as 'A2'"
+                                         ).strip().upper())
+        hexes.append(_hex(buoy["hex"]) if "hex" in buoy else None)
+        arrow = buoy.get("arrow")
+        arrows.append(None if n == 0 or arrow.is_null else _sense(arrow))
+    finish = by_number.get(FINISH)
+    finish_hex = _hex(finish["hex"]) if finish is not None and "hex" in finish else None
+    return tuple(spots), tuple(hexes), tuple(arrows), finish_hex
 
 
-def _seed(value: Any) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-        raise CourseError(f"seed: expected a whole number from 0 to {MAX_SEED} or null, got "
-                          f"{shown}")
-    return value
+def _start_finish(value: Value) -> tuple[Direction | None, Direction | None,
+                                         tuple[Hex, ...] | None]:
+    """The start and finish directions and the tile's hexes, where the file gives them."""
+    if value.is_null:
+        return None, None, None
+    tile = value.fields(("hexes", "axis", "start_direction", "finish_direction"))
+    start, finish = (None if tile.get(key).data in (None, "") else _direction(tile[key])
+                     for key in ("start_direction", "finish_direction"))
+    hexes = tile.get("hexes")
+    tile_hexes = None if hexes.is_null else tuple(_hex(h) for h in hexes.items(exactly=4))
+    return start, finish, tile_hexes
 
 
-def _expansion_from_json(t: Any, i: int) -> ExpansionTile:
-    where = f"expansion_tiles[{i}]"
-    if not isinstance(t, dict):
-        raise CourseError(f"{where}: expected an object")
-    try:
-        kind = ExpansionKind(str(t.get("kind")))
-    except ValueError:
-        kinds = ", ".join(k.value for k in ExpansionKind)
-        raise CourseError(f"{where}: kind must be one of {kinds}, got {t.get('kind')!r}") from None
-    hexes = t.get("hexes")
-    if not isinstance(hexes, list) or len(hexes) != 3:
-        raise CourseError(f"{where}: a tile has exactly 3 hexes")
-    flow = _direction(t["flow"], f"{where}: flow") if kind is ExpansionKind.CURRENT else None
-    sense = None
-    if kind is ExpansionKind.MAELSTROM:
+TILE_FIELDS = ("kind", "spot", "hexes", "flow", "sense", "rocks", "shifted")
+
+
+def _expansion_tile(value: Value, board: BoardSource, lay_spot: LaySpot | None
+                    ) -> ExpansionTile:
+    tile = value.fields(TILE_FIELDS, what="an expansion tile (an object)")
+    kind = ExpansionKind(tile["kind"].choice([k.value for k in ExpansionKind]))
+    spot = tile.get("spot").string(pattern=SPOT, what="a spot id such as 'C1'", null=True)
+    if spot is None and "hexes" not in tile:
+        raise tile.get("spot").refuse("missing (a tile gives its spot, its hexes or both)")
+    spot = (spot or "").strip().upper()
+    shifted = tile.get("shifted", False).boolean()
+    if "hexes" in tile:
+        hexes = tuple(_hex(h) for h in tile["hexes"].items(exactly=3))
+    elif lay_spot is not None:
         try:
-            sense = Sense.parse(str(t.get("sense")))
-        except ValueError as exc:
-            raise CourseError(f"{where}: {exc}") from None
+            hexes = lay_spot(board, spot, shifted)
+        except CourseError:
+            raise tile["spot"].refuse(f"the board has no spot {spot}") from None
+    else:
+        raise tile.get("hexes").refuse("missing (a tile given by its spot alone is laid on the "
+                                   "board by load_course)")
+    flow = _direction(tile["flow"]) if kind is ExpansionKind.CURRENT else None
+    sense = _sense(tile["sense"]) if kind is ExpansionKind.MAELSTROM else None
     rocks = None
     if kind is ExpansionKind.LOW_WATER:
-        given = t.get("rocks")
-        if (not isinstance(given, list) or len(given) != 3
-                or not all(type(r) is int and r in (1, 2, 3) for r in given)):
-            raise CourseError(f"{where}: rocks must list 1, 2 or 3 rocks for each of the 3 hexes")
-        rocks = tuple(given)
-    return ExpansionTile(kind, str(t.get("spot", "")).upper(),
-                         tuple(_hex(h, f"{where}: hexes") for h in hexes), flow, sense, rocks,
-                         bool(t.get("shifted", False)))
+        rocks = tuple(r.whole(1, 3) for r in tile["rocks"].items(exactly=3))
+    return ExpansionTile(kind, spot, hexes, flow, sense, rocks, shifted)

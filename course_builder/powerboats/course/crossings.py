@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.progress import Gate, advance, progress_states
 from course_builder.powerboats.lake.board import Board
 
@@ -56,8 +56,7 @@ def sign_row(buoys: int, key: int) -> Row:
     return transitions(buoys, tuple(key // 3 ** j % 3 - 1 for j in range(buoys)))
 
 
-@frozen_record
-class CrossingTables:
+class CrossingTables(Frozen):
     """The steps across the lines of some gates (see the module docstring)."""
 
     rows: dict[int, Row]

@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 
 from course_builder.core.hexgrid import Hex
-from course_builder.core.records import by_fields
+from course_builder.core.values import Mutable
 from course_builder.powerboats.course.arrows import (
     ArrowSolution,
     CourseFrame,
@@ -42,30 +42,25 @@ from course_builder.powerboats.course.tile import start_tile_at
 from course_builder.powerboats.lake.board import Board, Spot
 
 _DEFAULT_OPTIONS = CourseOptions()
-"""The options of a maker not given any (a record: immutable, so one shared value is safe)."""
+"""The options of a maker not given any (a value: immutable, so one shared value is safe)."""
 
 
-@by_fields("board", "options", "solve_routes", hashable=False)
-class CourseMaker:
+class CourseMaker(Mutable, dict=True):
     """Builds courses on one board; remembers the arrow solution of each buoy assignment.
 
-    A plain mutable class, equal to a maker on an equal board with equal options (what it
-    remembers does not count) and unhashable (a dataclass would cost every command that lays a
-    course the :mod:`dataclasses` module: see :mod:`course_builder.core.records`).
+    A mutable value, equal to a maker on an equal board with equal options and unhashable; what
+    it remembers (in its ``__dict__``) does not count.
     """
 
-    def __init__(self, board: Board, options: CourseOptions = _DEFAULT_OPTIONS,
-                 solve_routes: bool = True,
-                 _solutions: dict[tuple[str, ...], ArrowSolution | str] | None = None,
-                 _gates: GateBook | None = None) -> None:
-        self.board = board
-        self.options = options
-        self.solve_routes = solve_routes
-        """False: arrows from the turns alone and start/finish directions facing buoys 1 and 3,
-        no route search (fast, for statistics; not checked against forced circles)."""
-        self._solutions: dict[tuple[str, ...], ArrowSolution | str] = (
-            {} if _solutions is None else _solutions)
-        self._gates = _gates
+    board: Board
+    options: CourseOptions = _DEFAULT_OPTIONS
+    solve_routes: bool = True
+    """False: arrows from the turns alone and start/finish directions facing buoys 1 and 3, no
+    route search (fast, for statistics; not checked against forced circles)."""
+
+    def __post_init__(self) -> None:
+        self._solutions: dict[tuple[str, ...], ArrowSolution | str] = {}
+        self._gates: GateBook | None = None
 
     @property
     def gates(self) -> GateBook:

@@ -1,4 +1,4 @@
-"""Where an Expansion 1 tile lies when only its spot is known (course codes, hand-laid courses).
+"""Where an Expansion 1 tile lies when only its spot is known (course codes, course files).
 
 Rules: expansion, "Preparation": a tile is laid like the start/finish tile, from the hex beside
 the side its letter is printed against, straight outwards; one that would cross another tile is
@@ -9,9 +9,7 @@ back into its three hexes, before the course is checked like any other.
 
 from __future__ import annotations
 
-from typing import Any
-
-from course_builder.core.hexgrid import Hex, to_offset
+from course_builder.core.hexgrid import Hex
 from course_builder.powerboats.course import expansion
 from course_builder.powerboats.course.model import CourseError
 from course_builder.powerboats.lake.board import Board, BoardError
@@ -27,24 +25,3 @@ def tile_hexes(board: Board, spot_id: str, shifted: bool = False) -> tuple[Hex, 
         raise CourseError(f"expansion tile at {spot_id!r}: the board has no such spot") from None
     outward, over = expansion.tile_hexes(spot)
     return over if shifted else outward
-
-
-def needs_laying(data: Any) -> bool:
-    """Whether course-file data has an expansion tile given only by its spot."""
-    tiles = data.get("expansion_tiles") if isinstance(data, dict) else None
-    return isinstance(tiles, list) and any(isinstance(t, dict) and "hexes" not in t
-                                           for t in tiles)
-
-
-def lay_tiles_by_spot(data: Any, board: Board) -> Any:
-    """Course-file data with the hexes of every expansion tile that gives only its spot filled in
-    (a copy; data without such tiles comes back unchanged)."""
-    if not needs_laying(data):
-        return data
-    laid = []
-    for t in data["expansion_tiles"]:
-        if isinstance(t, dict) and "hexes" not in t and isinstance(t.get("spot"), str):
-            hexes = tile_hexes(board, t["spot"].upper(), bool(t.get("shifted", False)))
-            t = {**t, "hexes": [list(to_offset(h)) for h in hexes]}
-        laid.append(t)
-    return {**data, "expansion_tiles": laid}

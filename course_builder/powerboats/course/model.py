@@ -14,7 +14,8 @@ from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex, to_offset
-from course_builder.core.records import frozen_record
+from course_builder.core.jsonread import Value
+from course_builder.core.values import Frozen, force_setattr
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import BoardSource
 
@@ -44,8 +45,7 @@ class CourseError(CourseBuilderError):
     """A course that cannot be built or read as asked."""
 
 
-@frozen_record
-class CourseOptions:
+class CourseOptions(Frozen):
     """Named rulings for building courses (docs/rulings.md); they travel in the course file."""
 
     finish_buoy_on_water: bool = False
@@ -67,21 +67,13 @@ class CourseOptions:
         """Options from a course file's ``options`` object; anything else is refused."""
         if data is None:
             return cls()
-        if not isinstance(data, dict):
-            raise CourseError(f"options: expected an object like {{\"finish_buoy_on_water\": "
-                              f"false}}, got {type(data).__name__}")
-        unknown = sorted(set(data) - set(cls().to_json()))
-        if unknown:
-            raise CourseError(f"options: unknown option(s) {', '.join(map(repr, unknown))}")
-        values = {key: data.get(key, False) for key in cls().to_json()}
-        for key, value in values.items():
-            if not isinstance(value, bool):
-                raise CourseError(f"options: {key!r} must be true or false, got {value!r}"[:200])
-        return cls(**values)
+        names = tuple(cls().to_json())
+        options = Value(data, (), CourseError).fields(
+            names, what="an object like {\"finish_buoy_on_water\": false}")
+        return cls(**{key: options.get(key, False).boolean() for key in names})
 
 
-@frozen_record
-class Buoy:
+class Buoy(Frozen):
     """A buoy: ``number`` 0-3 or ``"finish"``, the spot it stands on (none for the finish buoy),
     its hex, and for buoys 1-3 the arrow (rounding sense)."""
 
@@ -101,8 +93,7 @@ class Buoy:
         return data
 
 
-@frozen_record
-class StartFinishTile:
+class StartFinishTile(Frozen):
     """The 4-hex start/finish tile, listed from buoy 0 outwards, and the hex directions boats
     travel when they cross it at the start and at the finish."""
 
@@ -120,8 +111,7 @@ class StartFinishTile:
         }
 
 
-@frozen_record
-class ExpansionTile:
+class ExpansionTile(Frozen):
     """An Expansion 1 tile: its kind, the spot it was placed at, its 3 hexes (from the spot
     outwards), and what its effect needs: the current's flow, the maelstrom's sense, the rocks."""
 
@@ -136,7 +126,7 @@ class ExpansionTile:
     def __post_init__(self) -> None:
         if type(self.kind) is not ExpansionKind:
             try:
-                object.__setattr__(self, "kind", ExpansionKind(self.kind))
+                force_setattr(self, "kind", ExpansionKind(self.kind))
             except ValueError:
                 kinds = ", ".join(k.value for k in ExpansionKind)
                 raise CourseError(f"an expansion tile's kind is one of {kinds}, got "
@@ -156,8 +146,7 @@ class ExpansionTile:
         return data
 
 
-@frozen_record
-class Route:
+class Route(Frozen):
     """The shortest legal route: hexes from the start tile round buoys 1, 2, 3 to the finish.
     ``roundings[i]`` is the index in ``hexes`` reached by the step that rounded buoy i+1."""
 
@@ -173,8 +162,7 @@ class Route:
                 "roundings": list(self.roundings)}
 
 
-@frozen_record
-class Course:
+class Course(Frozen):
     """A complete course for one race."""
 
     race: str
@@ -220,8 +208,7 @@ class Course:
         }
 
 
-@frozen_record
-class CourseSpec:
+class CourseSpec(Frozen):
     """What a person lays out on the table: the input of validation and of sheets."""
 
     race: str

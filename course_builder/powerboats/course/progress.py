@@ -6,9 +6,11 @@ docs/rulings.md. The state is the number of buoys rounded (the *phase*) and the 
 the buoys' senses, of the lines of the buoys not yet rounded that are open: a buoy's line opens
 when the buoy before it is rounded for the first time, and counts from then on. The next buoy is
 rounded when its count reaches +1; crossing the line of the buoy rounded last back again, before
-the next one is rounded, undoes that rounding. So a rounding is credited only for a positive net
-crossing of the buoy's line since the buoy before was first rounded: a boat cannot make up a
-wrong-way crossing of buoy 3's line by going back round buoy 2.
+the next one is rounded, undoes that rounding. A later line keeps counting while that rounding is
+undone, but when the buoy before it is rounded again only its debt is kept: a net wrong-way
+crossing stands, right-way crossings made out of order are dropped. So a buoy is rounded only by
+crossings made after the buoy before it is rounded, and a boat cannot make up a wrong-way
+crossing of buoy 3's line by going back round buoy 2.
 
 Steps are encoded as ``from * n + to`` over board indices (``n`` hexes), so a gate is a set of
 integers and the hot loops of the route search and the adjudicator test membership only.
@@ -19,13 +21,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.rounding import RoundingLine, Sense
 from course_builder.powerboats.lake.board import Board
 
 
-@frozen_record
-class Gate:
+class Gate(Frozen):
     """A buoy's rounding line as encoded board steps: those crossing it in the buoy's sense, and
     those crossing it back."""
 
@@ -76,11 +77,13 @@ def advance(phase: int, counts: Counts, step: int, gates: Sequence[Gate]) -> tup
     ``phase`` is the number of buoys rounded; ``counts`` the net crossings (+1 in the buoy's
     sense, -1 against it) of the open lines of the buoys not yet rounded, the next buoy's first. A
     buoy's line opens when the buoy before it is rounded for the first time and counts from then
-    on, also while that rounding is undone and made again. The next buoy is rounded when its
-    count reaches +1 (and then, at once, any following buoy whose count already stands at +1).
+    on, also while that rounding is undone. The next buoy is rounded when its count reaches +1.
     Crossing the line of the buoy rounded last back again, before the next one is rounded,
-    undoes that rounding (its count is 0 again). A step can cross several lines where they share
-    it: each one counts.
+    undoes that rounding (its count is 0 again). When it is rounded again, the next line keeps
+    only its debt (a count above 0, from right-way crossings made while the buoy before stood
+    undone, goes back to 0): a buoy is rounded only by crossings made after the buoy before it
+    is rounded. A step can cross several lines where they share it: each one counts, the
+    crossing of a line in the step that rounds the buoy before it included.
     """
     new = list(counts)
     for j, count in enumerate(counts):
@@ -91,10 +94,14 @@ def advance(phase: int, counts: Counts, step: int, gates: Sequence[Gate]) -> tup
             new[j] = count - 1
     if phase and step in gates[phase - 1].back:
         return phase - 1, (0, *new)
+    start = phase
     while new and new[0] >= 1:
         phase += 1
         del new[0]
-        if not new and phase < len(gates):  # the next buoy's line opens with this step
+        if new:  # a line opened before: it keeps its debt, not its crossings made out of order
+            before = counts[phase - start]
+            new[0] += min(before, 0) - before
+        elif phase < len(gates):  # the next buoy's line opens with this step
             gate = gates[phase]
             new = [1 if step in gate.forward else -1 if step in gate.back else 0]
     return phase, tuple(new)
@@ -104,7 +111,8 @@ def progress_states(buoys: int = 3, lowest: int = -1, highest: int = 1
                     ) -> list[tuple[int, Counts]]:
     """Every rounding state whose counts lie between ``lowest`` and ``highest`` (the next buoy's
     below +1): the states a shortest route can be in (going further against a buoy's sense, or
-    crossing a later line forward more than once, never shortens a route)."""
+    crossing a later line forward more than once while a rounding stands undone, never shortens
+    a route: such a count is dropped when the rounding is made again)."""
     out: list[tuple[int, Counts]] = [(buoys, ())]
     for phase in range(buoys):
         for opened in range(1, buoys - phase + 1):

@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex, Layout, ray
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 
 if TYPE_CHECKING:
     from course_builder.powerboats.lake.board import Board
@@ -111,8 +111,7 @@ def rounding_direction(previous: Point, buoy: Point, following: Point, sense: Se
     return snap(w)
 
 
-@frozen_record
-class RoundingLine:
+class RoundingLine(Frozen):
     """The half-line a boat must cross in the buoy's sense to round it."""
 
     buoy: Hex

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 from course_builder.core.hexgrid import DIRECTIONS, Direction, Hex
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.bound import DistanceBound
 from course_builder.powerboats.course.layers import LayeredSearch
 from course_builder.powerboats.course.model import Route
@@ -33,8 +33,7 @@ give the same route; these search the fewest layers over the classic lake's cour
 without a bound explores every state a boat can reach)."""
 
 
-@frozen_record
-class RouteResult:
+class RouteResult(Frozen):
     """A found route with the directions it crosses the tile at the start and at the finish."""
 
     route: Route
@@ -42,8 +41,7 @@ class RouteResult:
     finish_direction: Direction
 
 
-@frozen_record
-class NoRoute:
+class NoRoute(Frozen):
     """No legal route: ``stuck`` is the first goal that cannot be reached (1-3 = that buoy cannot
     be rounded, 4 = the finish cannot be reached, 0 = boats cannot leave the start tile)."""
 

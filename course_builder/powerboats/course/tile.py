@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from course_builder.core.hexgrid import Direction, Hex, ray
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import Board, Spot
 
 TILE_LENGTH = 4
@@ -33,8 +33,7 @@ def side_directions(axis: Direction, side: int) -> tuple[Direction, Direction]:
     return axis.right(1), axis.right(2)
 
 
-@frozen_record
-class TilePlacement:
+class TilePlacement(Frozen):
     """Where the start/finish tile goes for a buoy 0 spot, or why it cannot go there."""
 
     hexes: tuple[Hex, ...]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from course_builder.core.hexgrid import Hex
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.arrows import BOTH_SIDES, CourseFrame, Sides, best_route
 from course_builder.powerboats.course.circles import forced_circles, sweeps
 from course_builder.powerboats.course.expansion import check_tiles
@@ -31,8 +31,7 @@ from course_builder.powerboats.course.tile import TilePlacement, crossing_side, 
 from course_builder.powerboats.lake.board import Board, BoardError, Spot
 
 
-@frozen_record
-class Problem:
+class Problem(Frozen):
     """One thing wrong with a course: the piece concerned and what is wrong with it."""
 
     subject: str
@@ -42,8 +41,7 @@ class Problem:
         return f"{self.subject}: {self.message}"
 
 
-@frozen_record
-class Validation:
+class Validation(Frozen):
     """The outcome of :func:`validate`: the problems found and, when legal, the full course."""
 
     problems: tuple[Problem, ...]

@@ -7,7 +7,9 @@ GAME-01..GAME-06 and MOVE-08/MOVE-09 in docs/rulings.md. A :class:`Game` is an i
 and a game record (:mod:`.record`) is the list of what was done. Every move goes through
 :func:`~course_builder.powerboats.play.kernel.apply`; nothing here moves a boat itself.
 
-Seats are listed clockwise: play passes to the left, the next seat in the list (MOVE-08). The
+Seats are listed clockwise: play passes to the left, the next seat in the list, and a race's
+position lists the boats from its start player, so its turn number grows each time play comes
+round to the start player (MOVE-08). The
 start player of race A is rolled for or agreed; each later race's start player is the left
 neighbour of the one before (reference, "Course Start"). Boats are placed from the start player's
 right-hand neighbour round to the right, the start player last (reference, "Start Positions").
@@ -16,11 +18,11 @@ right-hand neighbour round to the right, the start player last (reference, "Star
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.values import Frozen, force_setattr, replace
 from course_builder.powerboats.game.scoring import (
     RACE_NAMES,
     BoatResult,
@@ -42,8 +44,7 @@ class GameError(CourseBuilderError):
     """Something a game does not allow now: the wrong boat, a taken start hex, ..."""
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Frozen):
     """A boat put on or behind the start/finish tile before a race (reference, "Start
     Positions")."""
 
@@ -53,8 +54,7 @@ class Placement:
     heading: Direction
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(Frozen):
     """A move made in a race: on which turn, by which boat, and the move."""
 
     race: str
@@ -98,8 +98,7 @@ def check_seats(colours: Sequence[str], start_player: str, names: Sequence[str] 
     return colours
 
 
-@dataclass(frozen=True)
-class GameSetup:
+class GameSetup(Frozen):
     """What is fixed before the first boat is placed: seats, the start player of race A, the
     three races on one lake, the rules and the scoring."""
 
@@ -114,8 +113,8 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         colours = check_seats(self.colours, self.start_player, self.names)
-        object.__setattr__(self, "colours", colours)
-        object.__setattr__(self, "start_player", self.start_player.lower())
+        force_setattr(self, "colours", colours)
+        force_setattr(self, "start_player", self.start_player.lower())
         if len(self.races) != 3 or [r.course.race for r in self.races] != list(RACE_NAMES):
             raise GameError("a game is races A, B and C, in that order")
         first = self.races[0]
@@ -135,6 +134,12 @@ class GameSetup:
         previous one (reference, "Course Start")."""
         return (self.colours.index(self.start_player) + race) % len(self.colours)
 
+    def seats_from_start(self, race: int) -> tuple[str, ...]:
+        """The boats clockwise round the table from the start player of race ``race``: the
+        order they move in and the order a position lists them (MOVE-08)."""
+        s = self.start_seat(race)
+        return self.colours[s:] + self.colours[:s]
+
     def placement_order(self, race: int) -> tuple[str, ...]:
         """Who places a boat when, before race ``race``: the start player's right-hand neighbour
         first, then on round to the right, the start player last (reference, "Start
@@ -144,8 +149,7 @@ class GameSetup:
         return tuple(self.colours[(s - 1 - i) % n] for i in range(n))
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Frozen, dict=True):
     """A game in progress: which race, the boats placed or the race's position, the results of
     the races already sailed and everything done so far (:attr:`history`)."""
 
@@ -157,7 +161,7 @@ class Game:
     """The race under way (None while boats are being placed, and once the game is over)."""
     finish_turns: tuple[tuple[str, int], ...] = ()
     results: tuple[RaceResult, ...] = ()
-    history: tuple[Entry, ...] = field(default=(), repr=False)
+    history: tuple[Entry, ...] = ()
 
     # -- where the game stands -------------------------------------------------------------
 
@@ -254,19 +258,23 @@ class Game:
     # -- between races ---------------------------------------------------------------------
 
     def _start_race(self) -> Game:
+        """The race's first position: the boats listed clockwise from the start player, who
+        moves first, on turn 1; so the turn number grows when play comes round to the start
+        player again (MOVE-08), not at the first seat."""
         by_colour = {b.colour: b for b in self.placed}
-        boats = tuple(by_colour[c] for c in self.setup.colours)
-        position = Position(self.race, boats, self.setup.start_seat(self.race_index), 1)
+        boats = tuple(by_colour[c] for c in self.setup.seats_from_start(self.race_index))
+        position = Position(self.race, boats, 0, 1)
         return replace(self, position=position, finish_turns=())
 
     def _end_race(self) -> Game:
         assert self.position is not None
         turns = dict(self.finish_turns)
         carried = {b.colour: b.damage for b in self.placed}
+        boats = {b.colour: b for b in self.position.boats}
         result = RaceResult(self.race_name, tuple(
-            BoatResult(b.colour, b.finished, turns.get(b.colour, 0),
-                       max(b.damage - carried[b.colour], 0))
-            for b in self.position.boats))
+            BoatResult(c, boats[c].finished, turns.get(c, 0),
+                       max(boats[c].damage - carried[c], 0))
+            for c in self.setup.colours))
         return replace(self, race_index=self.race_index + 1, placed=(), position=None,
                        finish_turns=(), results=(*self.results, result))
 

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.core.values import Frozen, Mutable, field
 from course_builder.powerboats.game.game import (
     Entry,
     Game,
@@ -70,8 +71,7 @@ class ReplayError(CourseBuilderError):
         self.reason = reason
 
 
-@dataclass(frozen=True)
-class RecordLine:
+class RecordLine(Frozen):
     """One entry of a record, where it was read from."""
 
     entry: Entry
@@ -79,8 +79,7 @@ class RecordLine:
     text: str
 
 
-@dataclass
-class GameRecord:
+class GameRecord(Mutable):
     """A record as read: its tags, its entries and the results and standings it states."""
 
     tags: dict[str, str]
@@ -273,12 +272,29 @@ def setup_from_tags(tags: dict[str, str], book: RaceBook | None = None,
         raise RecordError(f"{where(tag)}: {exc}") from None
 
 
-@dataclass(frozen=True)
-class Replayed:
+class TurnNumbering(StrEnum):
+    """How a record numbers the turns of its moves (docs/game-records.md)."""
+
+    START_PLAYER = "start-player"
+    """The turn number grows when play comes round to the race's start player (MOVE-08)."""
+    FIRST_SEAT = "first-seat"
+    """The turn number grows when play comes round to the first seat of ``Players``: how the
+    program numbered records before it followed MOVE-08; the boats seated before the start
+    player make their first move on "turn 2". Accepted, with a note."""
+
+
+FIRST_SEAT_NOTE = ("the turns are numbered from the first seat, as records written before the "
+                   "program followed MOVE-08 are; accepted (MOVE-08 numbers them from the start "
+                   "player; `play RECORD` rewrites them so)")
+
+
+class Replayed(Frozen):
     """A record played again: the game as it ends, or where the record stops standing up."""
 
     game: Game
     error: ReplayError | None = None
+    numbering: TurnNumbering | None = None
+    """How the record numbers its turns, once a move has told (None while both agree)."""
 
     @property
     def ok(self) -> bool:
@@ -288,27 +304,68 @@ class Replayed:
     def standings(self) -> list[Standing]:
         return self.game.standings()
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What a reader should know of a record that stands up (an older numbering)."""
+        return (FIRST_SEAT_NOTE,) if self.numbering is TurnNumbering.FIRST_SEAT else ()
+
 
 def replay(record: GameRecord, book: RaceBook | None = None,
            on_entry: Callable[[int, int], None] | None = None) -> Replayed:
-    """Every entry of ``record`` played again from its header, checked against the game: the
-    right boat, the right turn number, a legal move, the stated results and standings.
-    ``on_entry(done, total)`` follows progress."""
+    """Every entry of ``record`` played again from its header, checked against the game in file
+    order: the right boat, the right turn number, a legal move, and each stated result and the
+    standings against the game as it stands at their line; the first line that does not match is
+    reported (GAME-06). ``on_entry(done, total)`` follows progress."""
     game = Game(setup_from_tags(record.tags, book, record.tag_where))
+    checks = sorted([(number, race) for race, (number, _) in record.results.items()]
+                    + ([(record.standings[0], "")] if record.standings else []))
+    numbering = _Numbering()
     total = len(record.lines)
     for number, line in enumerate(record.lines, start=1):
+        while checks and checks[0][0] < line.line:
+            error = _check_stated(game, record, checks.pop(0)[1])
+            if error:
+                return Replayed(game, error, numbering.found)
         try:
-            game = _play(game, line)
+            game = _play(game, line, numbering)
         except ReplayError as exc:
             return Replayed(game, ReplayError(f"line {line.line}, move {number} ({line.text})",
-                                              exc.reason, line.line, number))
+                                              exc.reason, line.line, number), numbering.found)
         if on_entry:
             on_entry(number, total)
-    error = _check_results(game, record) or _check_standings(game, record)
-    return Replayed(game, error)
+    for _, race in checks:
+        error = _check_stated(game, record, race)
+        if error:
+            return Replayed(game, error, numbering.found)
+    return Replayed(game, None, numbering.found)
 
 
-def _play(game: Game, line: RecordLine) -> Game:
+class _Numbering:
+    """Which turn numbering a record follows (:class:`TurnNumbering`): the first move whose turn
+    number differs between the two decides it for the whole record."""
+
+    def __init__(self) -> None:
+        self.found: TurnNumbering | None = None
+
+    def check(self, game: Game, line: RecordLine, turn: int) -> None:
+        """Refuse a move whose stated turn number is not the game's (:class:`ReplayError`)."""
+        assert isinstance(line.entry, Played)
+        setup = game.setup
+        before_start = setup.colours.index(line.entry.colour) < setup.start_seat(game.race_index)
+        numbers = {TurnNumbering.START_PLAYER: turn,
+                   TurnNumbering.FIRST_SEAT: turn + 1 if before_start else turn}
+        if self.found is None and numbers[TurnNumbering.START_PLAYER] != numbers[
+                TurnNumbering.FIRST_SEAT]:
+            self.found = next((k for k, n in numbers.items() if n == line.entry.turn), None)
+        expected = numbers[self.found or TurnNumbering.START_PLAYER]
+        if line.entry.turn != expected:
+            why = (" (the record numbers its turns from the first seat, as older records do)"
+                   if self.found is TurnNumbering.FIRST_SEAT else "")
+            raise ReplayError("", f"this is turn {expected}, not {line.entry.turn}{why}",
+                              line.line, 0)
+
+
+def _play(game: Game, line: RecordLine, numbering: _Numbering) -> Game:
     entry = line.entry
     if game.over:
         raise ReplayError("", "the game is over: all three races are sailed", line.line, 0)
@@ -324,8 +381,7 @@ def _play(game: Game, line: RecordLine) -> Game:
         if entry.colour != position.boat.colour:
             raise ReplayError("", f"it is {position.boat.colour}'s move, not {entry.colour}'s "
                               "(MOVE-08)", line.line, 0)
-        if entry.turn != position.turn:
-            raise ReplayError("", f"this is turn {position.turn}, not {entry.turn}", line.line, 0)
+        numbering.check(game, line, position.turn)
         return game.move(entry.move)[0]
     except IllegalMove as exc:
         raise ReplayError("", f"illegal: {exc}", line.line, 0) from None
@@ -333,18 +389,24 @@ def _play(game: Game, line: RecordLine) -> Game:
         raise ReplayError("", str(exc), line.line, 0) from None
 
 
-def _check_results(game: Game, record: GameRecord) -> ReplayError | None:
+def _check_stated(game: Game, record: GameRecord, race: str) -> ReplayError | None:
+    """A stated result (``race``) or, for ``""``, the stated standings, against the game as it
+    stands at that line."""
+    return _check_standings(game, record) if not race else _check_result(game, record, race)
+
+
+def _check_result(game: Game, record: GameRecord, race: str) -> ReplayError | None:
     played = {r.race: r for r in game.results}
-    for race, (number, stated) in sorted(record.results.items()):
-        result = played.get(race)
-        if result is None:
-            return ReplayError(f"line {number}", f"race {race} is not over, yet the record gives "
-                               "its result", number, 0)
-        actual = {c: str(result.of(c).place or "x") for c in result.order()}
-        if stated != actual:
-            got = ", ".join(f"{c} {p}" for c, p in actual.items())
-            return ReplayError(f"line {number}", f"race {race}'s result is {got}, not as "
-                               "recorded", number, 0)
+    number, stated = record.results[race]
+    result = played.get(race)
+    if result is None:
+        return ReplayError(f"line {number}", f"race {race} is not over here, yet the record "
+                           "gives its result", number, 0)
+    actual = {c: str(result.of(c).place or "x") for c in result.order()}
+    if stated != actual:
+        got = ", ".join(f"{c} {p}" for c, p in actual.items())
+        return ReplayError(f"line {number}", f"race {race}'s result is {got}, not as "
+                           "recorded", number, 0)
     return None
 
 

@@ -8,10 +8,10 @@ Everything here is plain arithmetic on race results: no board, no movement.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Frozen
 
 RACE_NAMES = ("A", "B", "C")
 """The three races of a game, in order (reference, "Building a Course")."""
@@ -35,8 +35,7 @@ class Scoring(StrEnum):
     "2-Player Variant"; for 2 players, optional with more)."""
 
 
-@dataclass(frozen=True)
-class BoatResult:
+class BoatResult(Frozen):
     """How one boat's race ended."""
 
     colour: str
@@ -52,8 +51,7 @@ class BoatResult:
         return self.place > 0
 
 
-@dataclass(frozen=True)
-class RaceResult:
+class RaceResult(Frozen):
     """A finished race: every boat's result, in seat order."""
 
     race: str
@@ -99,8 +97,7 @@ def variant_points(result: RaceResult) -> dict[str, int]:
             for b in result.boats}
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(Frozen):
     """One boat's score after the races played so far."""
 
     colour: str

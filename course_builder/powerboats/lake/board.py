@@ -20,7 +20,7 @@ from course_builder.core.bitgrid import BitGrid, bit_grid
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexboard import HexBoard, rectangle_tables
 from course_builder.core.hexgrid import Direction, Hex, from_offset, to_offset
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.tables import LakeTables, named_lake_tables
 
 if TYPE_CHECKING:
@@ -38,8 +38,7 @@ class BoardError(CourseBuilderError):
     """A board that cannot be built or used as asked."""
 
 
-@frozen_record
-class BoardSource:
+class BoardSource(Frozen):
     """How to build a board again: the record a board keeps and a course file carries.
 
     ``board`` is ``"classic"`` (a built-in kit), ``"random"`` (a generated lake) or the path of a
@@ -80,8 +79,7 @@ class BoardSource:
         return ", ".join(f"{k} {v}" for k, v in self.to_json().items() if k != "board")
 
 
-@frozen_record
-class LetterMark:
+class LetterMark(Frozen):
     """A letter printed on a hex before spots are numbered: which letter, whether the hex is an
     island, the side it is printed against, and whether the data is approximate."""
 
@@ -91,8 +89,7 @@ class LetterMark:
     approximate: bool = False
 
 
-@frozen_record
-class Spot:
+class Spot(Frozen):
     """A letter printed on the lake: where buoys (and expansion tiles) go.
 
     ``side`` is the hex side the letter is printed against: the start/finish tile and expansion
@@ -125,8 +122,7 @@ class Spot:
         }
 
 
-@frozen_record
-class Section:
+class Section(Frozen):
     """A lake tile slot (or the border): its name, top-left hex and size, for drawing seams."""
 
     name: str
@@ -138,6 +134,11 @@ class Section:
 
     def contains(self, row: int, col: int) -> bool:
         return self.row <= row < self.row + self.rows and self.col <= col < self.col + self.cols
+
+
+TEXT_KEY = ("Key: . water, # land; A B C a letter spot on water, a b c a letter spot on land\n"
+            "Spots (side: the hex side their letter is printed on):")
+"""The line of :meth:`Board.to_text` that says what its picture's characters mean."""
 
 
 class Board(HexBoard):
@@ -351,7 +352,7 @@ class Board(HexBoard):
                 else:
                     cells.append(self.terrain_rows[r][c])
             lines.append(("  " if r % 2 == 0 else " ") + " ".join(cells))
-        lines.append("")
+        lines += ["", TEXT_KEY]
         for s in self.spots:
             row, col = to_offset(s.hex)
             where = "land" if s.on_land else "water"

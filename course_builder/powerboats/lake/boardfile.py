@@ -14,7 +14,7 @@ from functools import cached_property
 
 from course_builder.core.errors import SourceError
 from course_builder.core.hexgrid import Direction
-from course_builder.core.records import by_fields, frozen_delattr, frozen_record, frozen_setattr
+from course_builder.core.values import Frozen, Mutable, field
 from course_builder.powerboats.lake.board import LAND, WATER
 
 COVERED = "covered"
@@ -31,11 +31,10 @@ class BoardFileError(SourceError):
     """A ``.board`` file that cannot be read; the message is ``file:line:col: what is wrong``."""
 
 
-@frozen_record
-class SpotMark:
+class SpotMark(Frozen):
     """A letter printed on a hex, as written in the file: the fields of a
     :class:`~course_builder.powerboats.lake.board.LetterMark` and the line and column it is
-    written at. (Not a subclass of it: a record does not derive from a record.)"""
+    written at."""
 
     letter: str
     on_land: bool
@@ -45,8 +44,7 @@ class SpotMark:
     col: int = 0
 
 
-@frozen_record
-class Cell:
+class Cell(Frozen):
     """One hex of a grid: its terrain and the letter spot printed on it, if any."""
 
     terrain: str
@@ -58,25 +56,13 @@ _PLAIN = {".": Cell(WATER), "#": Cell(LAND)}
 _PLAIN_COVERED = {**_PLAIN, "_": Cell(COVERED)}
 
 
-@by_fields("cells", "positions", hashable=True)
-class Grid:
-    """A block of cells with, for error messages, the file position of each cell.
-
-    Immutable, equal to a grid with equal cells and positions, hashable and printed as the
-    frozen dataclass it was; written by hand (not a record) because it keeps what it derives in
-    ``cached_property`` attributes, which need a ``__dict__``.
+class Grid(Frozen, dict=True):
+    """A block of cells with, for error messages, the file position of each cell. A value with
+    a ``__dict__``: it keeps what it derives in ``cached_property`` attributes.
     """
-
-    __setattr__ = frozen_setattr
-    __delattr__ = frozen_delattr
 
     cells: tuple[tuple[Cell, ...], ...]
     positions: tuple[tuple[tuple[int, int], ...], ...]
-
-    def __init__(self, cells: tuple[tuple[Cell, ...], ...],
-                 positions: tuple[tuple[tuple[int, int], ...], ...]) -> None:
-        object.__setattr__(self, "cells", cells)
-        object.__setattr__(self, "positions", positions)
 
     @property
     def rows(self) -> int:
@@ -100,8 +86,7 @@ class Grid:
                      for c, cell in enumerate(row) if cell.spot)
 
 
-@frozen_record
-class TileFace:
+class TileFace(Frozen):
     """One side of one lake tile."""
 
     tile: str
@@ -111,8 +96,7 @@ class TileFace:
     line: int
 
 
-@frozen_record
-class Slot:
+class Slot(Frozen):
     """A place in the frame that holds one lake tile: its top-left hex."""
 
     name: str
@@ -121,8 +105,7 @@ class Slot:
     line: int
 
 
-@frozen_record
-class Placement:
+class Placement(Frozen):
     """Which tile face lies in a slot, and whether it is turned by 180 degrees."""
 
     tile: str
@@ -134,8 +117,7 @@ class Placement:
         return f"{self.tile}{self.face[0]}{'r' if self.rotated else ''}"
 
 
-@frozen_record
-class LakeKit:
+class LakeKit(Frozen):
     """Everything a ``.board`` file describes."""
 
     path: str
@@ -163,23 +145,18 @@ class LakeKit:
 # ------------------------------------------------------------------------------------------------
 
 
-@by_fields("kind", "arg", "line", "col", "props", "rows", "row_lines", hashable=False)
-class _Section:
+class _Section(Mutable):
     """A ``[section]`` of the file as read: its kind and arguments, where its header is, then
     its ``key = value`` properties and grid rows (each item with its line and column) as the
-    lines come. A plain mutable class (not a dataclass: see :mod:`course_builder.core.records`)."""
+    lines come."""
 
-    def __init__(self, kind: str, arg: tuple[str, ...], line: int, col: int,
-                 props: dict[str, tuple[str, int, int]] | None = None,
-                 rows: list[list[tuple[str, int]]] | None = None,
-                 row_lines: list[int] | None = None) -> None:
-        self.kind = kind
-        self.arg = arg
-        self.line = line
-        self.col = col
-        self.props: dict[str, tuple[str, int, int]] = {} if props is None else props
-        self.rows: list[list[tuple[str, int]]] = [] if rows is None else rows
-        self.row_lines: list[int] = [] if row_lines is None else row_lines
+    kind: str
+    arg: tuple[str, ...]
+    line: int
+    col: int
+    props: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    rows: list[list[tuple[str, int]]] = field(default_factory=list)
+    row_lines: list[int] = field(default_factory=list)
 
 
 _GRID_SECTIONS = {"border", "tile"}

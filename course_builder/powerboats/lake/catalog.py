@@ -16,13 +16,13 @@ server never serves a stale copy.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from course_builder.core.records import frozen_record
+from course_builder.core.jsonread import Value
 from course_builder.core.resources import read_data_text
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
 from course_builder.powerboats.lake.params import LakeParams
 from course_builder.powerboats.lake.printed import printed_board
@@ -38,8 +38,7 @@ ReadFile = Callable[["Path"], str]
 """Reads a user's text file (the caller's choice of encoding checks and error messages)."""
 
 
-@frozen_record
-class BoardChoice:
+class BoardChoice(Frozen):
     """A user's board choice, as given on the command line."""
 
     board: str = "classic"
@@ -186,49 +185,25 @@ MAX_SEED = 2**63 - 1
 """Seeds are 0 .. 2**63 - 1 (any value a JSON reader and a shell can pass on unchanged)."""
 
 
+SOURCE_FIELDS = ("board", "arrangement", "seed", "shuffled", "rotate_tiles", "tile_size",
+                 "density")
+"""The fields of a board source (docs/course-format.md, ``board``)."""
+
+
 def source_from_json(data: Any) -> BoardSource:
     """A board source from a course file's ``board`` object; raises :class:`BoardError` naming
     the field for anything it cannot use (unknown keys, wrong types, a seed out of range)."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("board"), str):
-        raise BoardError("board: expected an object like {\"board\": \"classic\"}")
-    known = {"board", "arrangement", "seed", "shuffled", "rotate_tiles", "tile_size", "density"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise BoardError(f"board: unknown field(s) {', '.join(map(repr, unknown))} (known: "
-                         f"{', '.join(sorted(known))})")
-    name = data["board"]
+    source = Value(data, (), BoardError).fields(
+        SOURCE_FIELDS, what="an object like {\"board\": \"classic\"}")
+    name = source["board"].string(longest=4096, what="a board name or .board file")
     if not name.strip():
-        raise BoardError("board: the board name is empty")
-    arrangement = data.get("arrangement")
-    if arrangement is not None and not isinstance(arrangement, str):
-        raise BoardError(f"board: 'arrangement' must be text like 'T00=1d T01=2d ...', got "
-                         f"{arrangement!r}")
-    seed = data.get("seed")
-    if seed is not None and (not _is_int(seed) or not 0 <= seed <= MAX_SEED):
-        raise BoardError(f"board: 'seed' must be a whole number from 0 to {MAX_SEED}, got "
-                         f"{_short(seed)}")
-    flags = {key: data.get(key, False) for key in ("shuffled", "rotate_tiles")}
-    for key, value in flags.items():
-        if not isinstance(value, bool):
-            raise BoardError(f"board: {key!r} must be true or false, got {_short(value)}")
-    size = data.get("tile_size")
-    tile_size = None
-    if size is not None:
-        if (not isinstance(size, list) or len(size) != 2 or not all(_is_int(x) for x in size)):
-            raise BoardError(f"board: 'tile_size' must be [rows, cols], got {_short(size)}")
-        tile_size = (int(size[0]), int(size[1]))
-    density = data.get("density")
-    if density is not None and (isinstance(density, bool) or not isinstance(density, int | float)
-                                or not math.isfinite(density)):
-        raise BoardError(f"board: 'density' must be a number, got {_short(density)}")
-    return BoardSource(name, arrangement, seed, flags["shuffled"], flags["rotate_tiles"],
-                       tile_size, None if density is None else float(density))
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+        raise source["board"].refuse("the board name is empty")
+    arrangement = source.get("arrangement").string(
+        longest=4096, what="an arrangement like 'T00=1d T01=2d ...'", null=True)
+    size = source.get("tile_size")
+    tile_size = None if size.is_null else size.pair(what="[rows, cols]")
+    density = source.get("density")
+    return BoardSource(name, arrangement, source.get("seed").whole(0, MAX_SEED, null=True),
+                       source.get("shuffled", False).boolean(),
+                       source.get("rotate_tiles", False).boolean(), tile_size,
+                       None if density.is_null else density.number())

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 
 from course_builder.core.hexgrid import Hex, from_offset
-from course_builder.core.records import replace
+from course_builder.core.values import replace
 from course_builder.powerboats.lake.board import (
     BORDER,
     LETTERS,

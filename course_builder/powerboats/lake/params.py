@@ -6,7 +6,7 @@ limits but not the generator (:mod:`.lakegen`), which is imported only when a ra
 
 from __future__ import annotations
 
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import BoardError
 
 MIN_TILE = 6
@@ -15,8 +15,7 @@ MAX_TILE = 48
 made in about a second; larger ones would keep a user waiting for no game anyone plays."""
 
 
-@frozen_record
-class LakeParams:
+class LakeParams(Frozen):
     """What a random lake looks like: size of one lake tile and how much of it is island."""
 
     tile_rows: int = 12

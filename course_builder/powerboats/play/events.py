@@ -4,16 +4,15 @@ Events are plain frozen data with no words: the explainer (:mod:`.explain`) turn
 trace a person reads, the web page can animate them and a game record can store them. Hexes are
 :class:`~course_builder.core.hexgrid.Hex`; each event names the rule it applies in
 :attr:`Event.rule` so an explainer can cite it. Each event type is a
-:func:`~course_builder.core.records.frozen_record` (a frozen dataclass with slots, made at a
-fraction of the cost: every command that adjudicates a move creates these two dozen classes).
+:class:`~course_builder.core.values.Frozen`.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from course_builder.core.hexgrid import Direction, Hex
-from course_builder.core.records import frozen_record
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.play.position import DiceChange, Turn
 
@@ -29,17 +28,15 @@ R_MAELSTROM = 'expansion, "Maelstrom"'
 R_LOW = 'expansion, "Low Water"'
 
 
-class Event:
+class Event(Frozen):
     """Base of every event; ``rule`` is the rule text section (or ruling) it applies."""
 
-    __slots__ = ()
     rule: ClassVar[str] = ""
 
 
 # -- the decisions of the turn ------------------------------------------------------------------
 
 
-@frozen_record
 class DiceRolled(Event):
     """The dice step and the roll: the dice held before, the step, the values rolled, the result."""
 
@@ -57,7 +54,6 @@ class DiceRolled(Event):
         return sum(self.dice)
 
 
-@frozen_record
 class RedoubtDoubled(Event):
     """A boat that ended its last move on a redoubt: the total counts double, no turning."""
 
@@ -65,7 +61,7 @@ class RedoubtDoubled(Event):
     total: int
 
 
-class HeadingReach(NamedTuple):
+class HeadingReach(Frozen):
     """One of the three headings: the open ``water`` straight ahead (hexes before land, a buoy
     or the edge), how far the move gets (``reach``: steps before a crash), whether it allows the
     full total, and, where expansion tiles were played out (EXP-11), what they did, each with
@@ -79,7 +75,6 @@ class HeadingReach(NamedTuple):
     tiles: tuple[tuple[int, Event], ...] = ()
 
 
-@frozen_record
 class HeadingsJudged(Event):
     """The heading rule (MOVE-01): the three headings with their reach, and whether expansion
     tiles were played out to judge them (EXP-11)."""
@@ -90,7 +85,6 @@ class HeadingsJudged(Event):
     tiles_played: bool
 
 
-@frozen_record
 class HeadingChosen(Event):
     """The heading taken, which headings were legal, and on what ground: ``"full"`` (a heading
     allows the whole total), ``"longest"`` (every heading crashes) or ``"no-dice"``."""
@@ -106,7 +100,6 @@ class HeadingChosen(Event):
 # -- the move ------------------------------------------------------------------------------------
 
 
-@frozen_record
 class Sailed(Event):
     """The hexes entered in the move, start excluded (flown-over hexes too), and the heading it
     set out in; ``flying`` for the doubled flight after waiting on a redoubt."""
@@ -117,7 +110,6 @@ class Sailed(Event):
     flying: bool
 
 
-@frozen_record
 class RedoubtWait(Event):
     """Entered a redoubt with no steps left: next turn doubled, no turning (EXP-07)."""
 
@@ -125,7 +117,6 @@ class RedoubtWait(Event):
     hex: Hex
 
 
-@frozen_record
 class RedoubtFlight(Event):
     """Entered a redoubt with steps left: the rest doubled and flown (EXP-02)."""
 
@@ -135,7 +126,6 @@ class RedoubtFlight(Event):
     distance: int
 
 
-@frozen_record
 class LandingStepBack(Event):
     """The landing hex of a flight holds a boat: one hex back along the flight (EXP-04)."""
 
@@ -143,7 +133,6 @@ class LandingStepBack(Event):
     hex: Hex
 
 
-@frozen_record
 class Landed(Event):
     """A flight landed on water."""
 
@@ -151,7 +140,6 @@ class Landed(Event):
     hex: Hex
 
 
-@frozen_record
 class BadLanding(Event):
     """A flight landed on land, a buoy, a redoubt or off the lake: 4 damage, the race ends
     (EXP-04). ``where`` is ``"off the lake"``, ``"land"``, ``"buoy"`` or ``"redoubt"``."""
@@ -161,7 +149,6 @@ class BadLanding(Event):
     hex: Hex | None
 
 
-@frozen_record
 class CurrentPush(Event):
     """A current moved the boat one hex in its flow without turning it (EXP-05)."""
 
@@ -171,7 +158,6 @@ class CurrentPush(Event):
     to: Hex
 
 
-@frozen_record
 class CurrentIntoLand(Event):
     """A current pushed the boat into land, a buoy or the edge: a crash with ``damage`` (the
     steps it had left, EXP-05)."""
@@ -182,7 +168,6 @@ class CurrentIntoLand(Event):
     damage: int
 
 
-@frozen_record
 class CurrentOntoBoat(Event):
     """With no steps left, a current would push the boat onto another: it stays (EXP-06)."""
 
@@ -191,7 +176,6 @@ class CurrentOntoBoat(Event):
     to: Hex
 
 
-@frozen_record
 class MaelstromTurn(Event):
     """A maelstrom turned the boat 60 degrees in its sense (EXP-08)."""
 
@@ -201,7 +185,6 @@ class MaelstromTurn(Event):
     heading: Direction
 
 
-@frozen_record
 class LowWater(Event):
     """Low water: damage equal to the rocks, as many steps lost, dice removed (EXP-09)."""
 
@@ -212,7 +195,6 @@ class LowWater(Event):
     removed: tuple[int, ...]
 
 
-@frozen_record
 class RocksSink(Event):
     """The rocks brought the boat to 4 damage: it sinks on the spot (EXP-09)."""
 
@@ -224,7 +206,6 @@ class RocksSink(Event):
 # -- after the move ------------------------------------------------------------------------------
 
 
-@frozen_record
 class HeldBack(Event):
     """The boat would end on other boats: it stays on the last free hex it passed (MOVE-05).
     ``taken`` lists each occupied hex with the colour of its boat."""
@@ -234,7 +215,6 @@ class HeldBack(Event):
     stop: Hex
 
 
-@frozen_record
 class BuoyRounded(Event):
     """A buoy rounded by crossing its line in its sense between two hexes (COURSE-04)."""
 
@@ -245,7 +225,6 @@ class BuoyRounded(Event):
     b: Hex
 
 
-@frozen_record
 class RoundingUndone(Event):
     """The line of the buoy rounded last crossed back: that buoy is no longer rounded."""
 
@@ -253,7 +232,6 @@ class RoundingUndone(Event):
     buoy: int
 
 
-@frozen_record
 class LineCrossedAgainst(Event):
     """The next buoy's rounding line crossed against its arrow: that crossing must be made good
     before the buoy counts (COURSE-04)."""
@@ -265,7 +243,6 @@ class LineCrossedAgainst(Event):
     b: Hex
 
 
-@frozen_record
 class TileWithoutFinish(Event):
     """The start/finish tile entered without finishing: before buoy 3 was rounded (``early``) or
     not from the finish side (MOVE-06)."""
@@ -275,7 +252,6 @@ class TileWithoutFinish(Event):
     early: bool
 
 
-@frozen_record
 class FinishHeldOff(Event):
     """The boat would have finished on a tile hex, but was held back behind boats before it
     (MOVE-05)."""
@@ -284,7 +260,6 @@ class FinishHeldOff(Event):
     hex: Hex
 
 
-@frozen_record
 class Finished(Event):
     """Entered the start/finish tile from the finish side after buoy 3 (MOVE-06)."""
 
@@ -293,7 +268,6 @@ class Finished(Event):
     hex: Hex
 
 
-@frozen_record
 class Crashed(Event):
     """Land or a buoy ahead: ``used`` of ``total`` steps, the rest as damage, all dice lost."""
 
@@ -305,7 +279,6 @@ class Crashed(Event):
     stop: Hex
 
 
-@frozen_record
 class Sank(Event):
     """Four or more damage counters: out of this race, keeping the finishing ``place`` it took
     in this move if any (MOVE-06)."""

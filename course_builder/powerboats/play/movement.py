@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from course_builder.core.hexgrid import Direction
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
 from course_builder.powerboats.play import events as ev
@@ -43,51 +44,46 @@ _CW = Sense.CW
 _RIGHT_OF = tuple(d.right() for d in Direction)
 _LEFT_OF = tuple(d.left() for d in Direction)
 _NOTHING: frozenset[int] = frozenset()
-_NEW = object.__new__
 
 
-class Sailing:
-    """What happened while sailing: filled in by :func:`sail`.
+class Sailing(Mutable):
+    """What happened while sailing: filled in by :func:`sail` (a mutable value).
 
     ``hexes``: every hex the boat was on, in order, from the start (flown-over hexes included);
-    ``steps``: the direction of each step between them; ``heading``: the heading at the end;
+    ``heading``: the heading at the end; ``steps``: the direction of each step between them;
     ``used``: steps of the total used before a crash (or all); ``crash`` and ``damage`` (the
-    unused steps). What tiles do is kept by a :class:`TileSailing`; a plain straight run (most
-    moves) reads the starting values below, kept on the class so that it sets six fields only.
+    unused steps). What tiles do is kept in the fields after those, which a plain straight run
+    (most moves) leaves as they start; :meth:`with_tiles` makes a sailing with empty lists for
+    them.
     """
 
-    __slots__ = ("crash", "damage", "heading", "hexes", "steps", "used")
-
+    hexes: list[int]
+    heading: Direction
+    steps: list[Direction]
+    used: int
+    crash: bool = False
+    damage: int = 0
     flown: AbstractSet[int] = _NOTHING
     """Positions in ``hexes`` reached by flying (no place to stop on)."""
-    rock_damage = 0
+    rock_damage: int = 0
     removed_dice: Sequence[int] = ()
     """Damage and dice lost on low water."""
-    out = False
+    out: bool = False
     """A bad redoubt landing: 4 damage, the race ends."""
-    redoubt_wait = False
+    redoubt_wait: bool = False
     """Ended exactly on a redoubt."""
     effects: Sequence[Effect] = ()
     """The tile events as recorded, each with the position in ``hexes`` where it happened
     (:meth:`events` makes them)."""
     flights: Sequence[tuple[int, int]] = ()
     """The stretches of ``hexes`` flown, as (position left, position landed)."""
-    base_damage = 0
+    base_damage: int = 0
     """The boat's damage before the move (rocks can sink it on the spot)."""
-
-    def __init__(self, hexes: list[int], heading: Direction, steps: list[Direction],
-                 used: int, crash: bool = False, damage: int = 0) -> None:
-        self.hexes = hexes
-        self.heading = heading
-        self.steps = steps
-        self.used = used
-        self.crash = crash
-        self.damage = damage
 
     @classmethod
     def with_tiles(cls, start: int, heading: Direction, base_damage: int) -> TileSailing:
-        """An empty sailing that tile effects will fill in."""
-        return TileSailing(start, heading, base_damage)
+        """An empty sailing from hex ``start`` that tile effects will fill in."""
+        return TileSailing([start], heading, [], 0, base_damage=base_damage)
 
     @property
     def end(self) -> int:
@@ -99,32 +95,13 @@ class Sailing:
 
 
 class TileSailing(Sailing):
-    """A sailing on which expansion tiles may act: it keeps what they do (see :class:`Sailing`)."""
+    """A sailing on which expansion tiles may act: its tile fields are lists and a set, filled in
+    as the tiles act (made by :meth:`Sailing.with_tiles`)."""
 
-    __slots__ = ("base_damage", "effects", "flights", "flown", "out", "redoubt_wait",
-                 "removed_dice", "rock_damage")
-
-    flown: set[int]
-    removed_dice: list[int]
-    effects: list[Effect]
-    flights: list[tuple[int, int]]
-
-    def __init__(self, start: int, heading: Direction, base_damage: int) -> None:
-        """An empty sailing from hex ``start`` that tile effects will fill in."""
-        self.hexes = [start]
-        self.heading = heading
-        self.steps = []
-        self.used = 0
-        self.crash = False
-        self.damage = 0
-        self.flown = set()
-        self.rock_damage = 0
-        self.removed_dice = []
-        self.out = False
-        self.redoubt_wait = False
-        self.effects = []
-        self.flights = []
-        self.base_damage = base_damage
+    flown: set[int] = field(default_factory=set)
+    removed_dice: list[int] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    flights: list[tuple[int, int]] = field(default_factory=list)
 
 
 def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
@@ -146,20 +123,10 @@ def dice_for_rocks(dice: tuple[int, ...], rocks: int) -> list[int]:
 def straight_run(race: Race, start: int, heading: Direction, total: int) -> Sailing:
     """A move with no expansion tile within reach: straight on until the total or a crash."""
     free = race.clear_run[start][heading]
-    s = _NEW(Sailing)  # one per move: set directly, a constructor call costs more
     if free < total:
-        steps = free
-        s.crash = True
-        s.damage = total - free
-    else:
-        steps = total
-        s.crash = False
-        s.damage = 0
-    s.hexes = race.paths[start][heading][:steps + 1]
-    s.heading = heading
-    s.steps = [heading] * steps
-    s.used = steps
-    return s
+        return Sailing(race.paths[start][heading][:free + 1], heading, [heading] * free, free,
+                       True, total - free)
+    return Sailing(race.paths[start][heading][:total + 1], heading, [heading] * total, total)
 
 
 def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int, ...], *,
@@ -174,7 +141,7 @@ def sail(race: Race, start: int, heading: Direction, total: int, dice: tuple[int
     if (not fly and stop_at is None
             and race.tile_ahead[start][heading] > min(total, race.clear_run[start][heading])):
         return straight_run(race, start, heading, total)  # the common case, kept fast
-    s = TileSailing(start, heading, damage)
+    s = Sailing.with_tiles(start, heading, damage)
     held = list(dice)
     if fly:
         _fly(race, s, total, occupied, held)

@@ -31,12 +31,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.core.jsonread import Value, check_format, inside
 from course_builder.powerboats.course.code import CourseCodeError, course_code_data
-from course_builder.powerboats.course.load import IllegalCourse, load_course
+from course_builder.powerboats.course.load import (
+    IllegalCourse,
+    load_course,
+    load_course_as_laid,
+)
 from course_builder.powerboats.lake.catalog import Catalog
 from course_builder.powerboats.play.position import (
     FINISH_NEXT,
@@ -53,8 +58,14 @@ from course_builder.powerboats.play.rules import Rules, RulesError
 _MOVE_RE = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?(?:/(?P<rolled>[123]+))?"
                       r"(?P<turn>[LSR])$")
 
-ReadCourse = Callable[[str], Any]
-"""Reads the course data an ``@reference`` in a position names (the caller's file reader)."""
+if TYPE_CHECKING:
+    from course_builder.powerboats.course.model import Course
+    from course_builder.powerboats.lake.board import Board
+
+ReadCourse = Callable[[str, Callable[[Any], Race]], Race]
+"""Reads the course file an ``@reference`` in a position names and gives its data to the
+reader it is given (the caller's file reader, which names the file and the line and column of a
+bad value: :meth:`course_builder.core.jsonread.JsonDocument.read`)."""
 
 
 class NotationError(CourseBuilderError):
@@ -103,13 +114,34 @@ def _digits(text: str | None) -> tuple[int, ...]:
 class RaceBook:
     """The races that positions name by course code or ``@reference``, each built and checked
     once. Owned by whoever reads positions (one command run, one web session), so nothing is kept
-    beyond it; ``read_course`` reads ``@reference`` courses (none can be read without it)."""
+    beyond it; ``read_course`` reads ``@reference`` courses (none can be read without it).
+
+    With ``tiles_as_laid`` a course whose expansion tiles break only the placement rule is
+    judged on the tiles as laid (:func:`~course_builder.powerboats.course.load.load_course_as_laid`,
+    COURSE-19) and :attr:`warnings` says, once per course, what ``validate`` would refuse."""
 
     def __init__(self, catalog: Catalog | None = None,
-                 read_course: ReadCourse | None = None) -> None:
+                 read_course: ReadCourse | None = None, *, tiles_as_laid: bool = False) -> None:
         self.catalog = catalog
         self.read_course = read_course
+        self.tiles_as_laid = tiles_as_laid
+        self.warnings: list[str] = []
         self._races: dict[tuple[str, Rules], Race] = {}
+
+    def load(self, data: Any, name: str) -> tuple[Board, Course]:
+        """The board and course of course data (``name`` it in a warning): checked, or with
+        :attr:`tiles_as_laid` taken with its tiles as laid and a warning noted; raises
+        :class:`~course_builder.powerboats.course.load.IllegalCourse`."""
+        if not self.tiles_as_laid:
+            return load_course(data, self.catalog)
+        board, course, problems = load_course_as_laid(data, self.catalog)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            warning = (f"{name}: judged on the expansion tiles as laid; `validate` would refuse "
+                       f"the course: {problems[0]}{more}")
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+        return board, course
 
     def race(self, code: str, rules: Rules | None = None) -> Race:
         """The race a course code (or ``@reference``) stands for, under ``rules``."""
@@ -120,21 +152,23 @@ class RaceBook:
         return self._races[key]
 
     def _build(self, code: str, rules: Rules) -> Race:
+        def race(data: Any) -> Race:
+            try:
+                board, course = self.load(data, f"course {code!r}")
+            except IllegalCourse as exc:
+                raise NotationError(f"course {code!r} is not legal: {exc.problems[0]}") from None
+            return Race(board, course, rules, code if code.startswith("@") else None)
+
         if code.startswith("@"):
             if self.read_course is None:
                 raise NotationError(f"course {code!r}: course files cannot be read here; give "
                                     "the course code instead")
-            data = self.read_course(code[1:])
-        else:
-            try:
-                data = course_code_data(code)
-            except CourseCodeError as exc:
-                raise NotationError(str(exc)) from None
+            return self.read_course(code[1:], race)
         try:
-            board, course = load_course(data, self.catalog)
-        except IllegalCourse as exc:
-            raise NotationError(f"course {code!r} is not legal: {exc.problems[0]}") from None
-        return Race(board, course, rules, code if code.startswith("@") else None)
+            data = course_code_data(code)
+        except CourseCodeError as exc:
+            raise NotationError(str(exc)) from None
+        return race(data)
 
 
 def race_from_code(code: str, rules: Rules | None = None, book: RaceBook | None = None) -> Race:
@@ -242,93 +276,73 @@ def _parse_boat(text: str, k: int) -> Boat:
                 later)
 
 
+POSITION_FORMAT = "course_builder/powerboats-position"
+"""The ``format`` a position file may name (docs/notation.md, "JSON")."""
+
+POSITION_VERSION = 1
+
+POSITION_FIELDS = ("format", "version", "course", "rules", "boats", "to_move", "turn",
+                   "notation")
+"""The fields of a position object (:meth:`Position.to_json`). The outcome ``adjudicate --format
+json`` prints is read for its ``position`` alone; its other fields are the move's."""
+
+
 def position_from_json(data: Any, rules: Rules | None = None, book: RaceBook | None = None
                        ) -> Position:
     """A position from its JSON form (:meth:`Position.to_json`); a ``notation`` alone is
     enough, and so is the outcome ``adjudicate --format json`` prints (its ``position`` after
     the move), so that a move's result can be the next question's position file."""
-    if not isinstance(data, dict):
-        raise NotationError("a position file holds a JSON object")
-    if "rules" in data:
-        try:
-            own = Rules.from_json(data["rules"])
-        except RulesError as exc:
-            raise NotationError(f"rules: {exc}") from None
+    value = Value(data, (), NotationError)
+    top = value.fields(None, what="a position (a JSON object)")
+    if "boats" in top or "position" not in top:
+        top = value.fields(POSITION_FIELDS, what="a position (a JSON object)")
+    check_format(top, POSITION_FORMAT, POSITION_VERSION)
+    if "rules" in top:
+        with inside(("rules",)):
+            own = Rules.from_json(top["rules"].data)
         rules = _rules_of(own.notation(), rules)
     rules = rules or Rules()
-    if "boats" not in data:
-        if "notation" in data:
-            return parse_position(str(data["notation"]), rules, book)
-        if isinstance(data.get("position"), str):  # what `adjudicate --format json` printed:
-            return parse_position(data["position"], rules, book)  # the position after the move
-        raise NotationError("a position needs 'course' and 'boats' (or a 'notation', or the "
-                            "'position' of an adjudicated move)")
+    if "boats" not in top:
+        if "notation" in top:
+            return parse_position(top["notation"].string(longest=100_000), rules, book)
+        if "position" in top:  # what `adjudicate --format json` printed: the position after it
+            return parse_position(top["position"].string(longest=100_000), rules, book)
+        raise top.refuse("a position needs 'course' and 'boats' (or a 'notation', or the "
+                         "'position' of an adjudicated move)")
     try:
-        board, course = load_course(data.get("course"), book.catalog if book else None)
+        with inside(("course",)):
+            board, course = (book or RaceBook()).load(top["course"].data, "course")
     except IllegalCourse as exc:
-        raise NotationError(f"course is not legal: {exc.problems[0]}") from None
+        raise top["course"].refuse(f"the course is not legal: {exc.problems[0]}") from None
     race = Race(board, course, rules)
-    if not isinstance(data["boats"], list) or not data["boats"]:
-        raise NotationError("boats: expected a list of boats")
-    boats = [_boat_from_json(b, f"boats[{k}]") for k, b in enumerate(data["boats"])]
+    boats = [_boat_from_json(b) for b in top["boats"].items(shortest=1, what="a list of boats")]
     colours = [b.colour for b in boats]
-    to_move = data.get("to_move", colours[0])
-    if not isinstance(to_move, str) or to_move.lower() not in colours:
-        raise NotationError(f"to_move: no {to_move!r} boat (boats: {', '.join(colours)})")
-    turn = data.get("turn", 1)
-    if type(turn) is not int:
-        raise NotationError(f"turn: expected a whole number, got {turn!r}")
-    return _checked(race, boats, colours.index(to_move.lower()), turn)
+    to_move = top.get("to_move", colours[0])
+    if to_move.string(what="a colour").lower() not in colours:
+        raise to_move.refuse(f"no {to_move.data!r} boat (boats: {', '.join(colours)})")
+    turn = top.get("turn", 1).whole(1)
+    return _checked(race, boats, colours.index(to_move.data.lower()), turn)
 
 
-_BOAT_FIELDS = {"colour", "hex", "heading", "dice", "damage", "next_buoy", "crossings",
-                "later_crossings", "finished", "sunk", "redoubt"}
+BOAT_FIELDS = ("colour", "hex", "heading", "dice", "damage", "next_buoy", "crossings",
+               "later_crossings", "finished", "sunk", "redoubt")
 
 
-def _boat_from_json(b: Any, where: str) -> Boat:
+def _boat_from_json(value: Value) -> Boat:
     """One boat of a position's JSON, every field of the type :meth:`Boat.to_json` writes."""
-    if not isinstance(b, dict):
-        raise NotationError(f"{where}: expected an object, got {type(b).__name__}")
-    unknown = sorted(set(b) - _BOAT_FIELDS)
-    if unknown:
-        raise NotationError(f"{where}: unknown field {unknown[0]!r} (fields: "
-                            f"{', '.join(sorted(_BOAT_FIELDS))})")
-    for name in ("colour", "hex", "heading"):
-        if name not in b:
-            raise NotationError(f"{where}: missing {name!r}")
-
-    def whole(name: str, value: Any) -> int:
-        if type(value) is not int:
-            raise NotationError(f"{where}.{name}: expected a whole number, got {value!r}")
-        return value
-
-    def flag(name: str) -> bool:
-        value = b.get(name, False)
-        if not isinstance(value, bool):
-            raise NotationError(f"{where}.{name}: expected true or false, got {value!r}")
-        return value
-
-    def numbers(name: str) -> tuple[int, ...]:
-        value = b.get(name, [])
-        if not isinstance(value, list):
-            raise NotationError(f"{where}.{name}: expected a list of whole numbers")
-        return tuple(whole(name, v) for v in value)
-
-    hex_ = b["hex"]
-    if not (isinstance(hex_, list) and len(hex_) == 2):
-        raise NotationError(f"{where}.hex: expected [ROW, COL], got {hex_!r}")
-    row, col = (whole("hex", v) for v in hex_)
-    if not isinstance(b["colour"], str) or not isinstance(b["heading"], str):
-        raise NotationError(f"{where}: colour and heading are strings")
+    b = value.fields(BOAT_FIELDS, what="a boat (an object)")
+    row, col = b["hex"].pair()
+    heading = b["heading"]
     try:
-        heading = Direction.parse(b["heading"])
+        direction = Direction.parse(heading.string(what="a heading such as 'NE'"))
     except ValueError:
-        raise NotationError(f"{where}.heading: unknown heading {b['heading']!r} (E, NE, NW, W, "
-                            "SW or SE)") from None
+        raise heading.expected("a heading E, NE, NW, W, SW or SE") from None
     nxt = b.get("next_buoy", 1)
-    if nxt != "finish" and (type(nxt) is not int or not 1 <= nxt <= 3):
-        raise NotationError(f"{where}.next_buoy: expected 1, 2, 3 or \"finish\", got {nxt!r}")
-    return Boat(b["colour"].lower(), from_offset(row, col), heading, numbers("dice"),
-                whole("damage", b.get("damage", 0)), FINISH_NEXT if nxt == "finish" else nxt,
-                whole("crossings", b.get("crossings", 0)), whole("finished", b.get("finished", 0)),
-                flag("sunk"), flag("redoubt"), numbers("later_crossings"))
+    if nxt.data != "finish" and (type(nxt.data) is not int or not 1 <= nxt.data <= 3):
+        raise nxt.expected("1, 2, 3 or \"finish\"")
+    return Boat(b["colour"].string(what="a colour such as 'red'").lower(), from_offset(row, col),
+                direction, tuple(d.whole(1, 3) for d in b.get("dice", []).items(longest=5)),
+                b.get("damage", 0).whole(0), FINISH_NEXT if nxt.data == "finish" else nxt.data,
+                b.get("crossings", 0).whole(), b.get("finished", 0).whole(0),
+                b.get("sunk", False).boolean(), b.get("redoubt", False).boolean(),
+                tuple(c.whole() for c in b.get("later_crossings", []).items(longest=2)))

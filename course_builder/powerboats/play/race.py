@@ -14,7 +14,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from course_builder.core.records import by_fields
+from course_builder.core.values import Mutable
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.model import Course, CourseError, ExpansionKind
 from course_builder.powerboats.course.progress import Gate, gate_steps
@@ -27,30 +27,25 @@ _plus_one = (1).__add__
 
 
 _DEFAULT_RULES = Rules()
-"""The rules of a race not given any (a record: immutable, so one shared value is safe)."""
+"""The rules of a race not given any (a value: immutable, so one shared value is safe)."""
 
 
-@by_fields("board", "course", "rules", "notation_ref", hashable=False)
-class Race:
+class Race(Mutable, dict=True):
     """A board, a course and the rules, with the tables the kernel uses.
 
-    A plain mutable class (it keeps tables, and ``cached_property`` ones, in its ``__dict__``),
-    equal to a race with the same board, course, rules and ``notation_ref`` and unhashable, as
-    the dataclass it was (a dataclass would cost every command that plays a move the
-    :mod:`dataclasses` module: see :mod:`course_builder.core.records`).
+    A mutable value: equal to a race with the same board, course, rules and ``notation_ref``,
+    unhashable, and with a ``__dict__`` for its tables (some of them ``cached_property``). The
+    tables are built when the race is made (and again when it is unpickled).
     """
 
-    def __init__(self, board: Board, course: Course, rules: Rules = _DEFAULT_RULES,
-                 notation_ref: str | None = None) -> None:
-        self.board = board
-        self.course = course
-        self.rules = rules
-        self.notation_ref = notation_ref
-        """How positions on this race name its course, when not by the course code (e.g. an
-        ``@course.json`` reference)."""
-        self._build_tables()
+    board: Board
+    course: Course
+    rules: Rules = _DEFAULT_RULES
+    notation_ref: str | None = None
+    """How positions on this race name its course, when not by the course code (e.g. an
+    ``@course.json`` reference)."""
 
-    def _build_tables(self) -> None:
+    def __post_init__(self) -> None:
         """The tables the kernel reads, from the board, the course and the rules."""
         board = self.board
         n = len(board)

@@ -12,7 +12,9 @@ from enum import StrEnum
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.records import frozen_record, record_fields
+from course_builder.core.jsonread import Value
+from course_builder.core.rulebook import RulingOption
+from course_builder.core.values import Frozen, field_names, force_setattr
 
 SINK_AT = 4
 """Damage counters that sink a boat (reference, "Damage")."""
@@ -44,8 +46,7 @@ class DamageCarry(StrEnum):
     """1 into B and 2 into C if it took any damage before."""
 
 
-@frozen_record
-class Rules:
+class Rules(Frozen):
     """Named rulings with their defaults; plain keyword settings: ``Rules(finished_boats_block=True)``."""
 
     finished_boats_block: bool = False
@@ -83,7 +84,7 @@ class Rules:
             value = getattr(self, key)
             if type(value) is not kind:
                 try:
-                    object.__setattr__(self, key, kind(value))
+                    force_setattr(self, key, kind(value))
                 except ValueError:
                     choices = ", ".join(v.value for v in kind)
                     raise RulesError(f"rules: {key} must be one of {choices}, got "
@@ -91,7 +92,7 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """Every option by its name, in order."""
-        return {key: getattr(self, key) for key in record_fields(self)}
+        return {key: getattr(self, key) for key in field_names(self)}
 
     def to_json(self) -> dict[str, Any]:
         return {key: str(value) if isinstance(value, StrEnum) else value
@@ -100,16 +101,17 @@ class Rules:
     @classmethod
     def from_json(cls, data: Any) -> Rules:
         """Options from JSON data; unknown options and values of the wrong kind are refused."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules: expected an object of options, got {type(data).__name__}")
-        defaults = cls()
-        unknown = sorted(set(data) - set(defaults.to_json()))
-        if unknown:
-            raise RulesError(f"unknown rules option(s): {', '.join(unknown)}")
-        for key, value in data.items():
-            if not isinstance(getattr(defaults, key), StrEnum) and not isinstance(value, bool):
-                raise RulesError(f"rules: {key} must be true or false, got {value!r}"[:200])
-        return cls(**data)
+        defaults = cls().to_json()
+        options = Value(data, (), RulesError).fields(tuple(defaults),
+                                                     what="an object of rules options")
+        values: dict[str, Any] = {}
+        for key in options:
+            default = getattr(cls(), key)
+            if isinstance(default, StrEnum):
+                values[key] = options[key].choice([v.value for v in type(default)])
+            else:
+                values[key] = options[key].boolean()
+        return cls(**values)
 
 
     def notation(self) -> str:
@@ -130,7 +132,7 @@ class Rules:
         text = text.strip()
         if text in ("", "default", "defaults"):
             return cls()
-        names = {key.replace("_", "-"): key for key in record_fields(cls())}
+        names = {key.replace("_", "-"): key for key in field_names(cls())}
         options: dict[str, Any] = {}
         for part in text.split(","):
             name, sep, value = part.strip().partition("=")
@@ -159,3 +161,44 @@ def start_damage(new_damage: Sequence[int], rules: Rules) -> int:
         if carried + d > 0:
             carried += 1
     return carried
+
+
+_MOVES = ("adjudicate", "moves", "play", "simulate", "par")
+"""The commands that judge moves: every ruling of the adjudicator changes what they say."""
+
+RULING_OPTIONS = (
+    RulingOption("MOVE-07", "finished_boats_block", "--finished-boats-block",
+                 "Finished boats stay on the lake as boats others cannot end on",
+                 ("adjudicate", "moves", "play", "simulate"), hidden_in=("par",)),
+    RulingOption("MOVE-03", "start_finish_buoys_block", "--start-finish-buoys-pass",
+                 "Start and finish buoys are no obstacles", _MOVES, value=False),
+    RulingOption("MOVE-02", "zero_dice_turn", "--no-zero-dice-turn",
+                 "A boat without dice must add one; it may not only turn", _MOVES, value=False),
+    RulingOption("EXP-11", "heading_with_tiles", "--heading-with-tiles",
+                 "Judge the heading rule with the expansion tiles' effects, or on the plain "
+                 "straight line", _MOVES, choices=tuple(h.value for h in HeadingRule),
+                 default=HeadingRule.SIMULATE.value),
+    RulingOption("EXP-03", "flight_counts", "--flights-do-not-count",
+                 "Hexes flown over from a redoubt do not count for buoys and the finish", _MOVES,
+                 value=False),
+    RulingOption("EXP-07", "redoubt_wait_flies", "--redoubt-wait-sails",
+                 "The doubled turn after ending on a redoubt sails instead of flying", _MOVES,
+                 value=False),
+    RulingOption("EXP-05", "current_crash_min_one", "--current-crash-min-one",
+                 "A current that pushes a boat into land after its last step does 1 damage, "
+                 "not 0", _MOVES),
+    RulingOption("MOVE-09", "damage_carry", "--damage-carry",
+                 "Counters a boat starts races B and C with: one per earlier race it took damage "
+                 "in, or one more after each race it ends damaged", ("play", "simulate"),
+                 choices=tuple(d.value for d in DamageCarry),
+                 default=DamageCarry.RACES_DAMAGED.value),
+    RulingOption("COURSE-01", "finish_buoy_on_water", "--finish-buoy-on-water",
+                 "Also require the finish buoy's hex to be water", ("course", "sheet")),
+    RulingOption("COURSE-19", "strict_course", "--strict-course",
+                 "Refuse a course whose expansion tiles break the placement rule, instead of "
+                 "judging the move on the tiles as laid with a warning", ("adjudicate", "moves")),
+)
+"""The named rulings players may choose on the command line: every field of :class:`Rules`
+(MOVE-xx, EXP-xx), the course option COURSE-01 (``CourseOptions.finish_buoy_on_water``) and
+how a judged move's course is read, COURSE-19 (``RaceBook(tiles_as_laid=...)``), each with the
+commands whose answer it changes (docs/rulings.md names each option)."""

@@ -14,9 +14,9 @@ Every course is a :class:`~.runner.SimJob`; all of them share one process pool o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import RACES, CourseMaker
 from course_builder.powerboats.course.model import Course, CourseError
@@ -27,8 +27,7 @@ from course_builder.powerboats.study.stats import Summary, summarize
 MEASURES = ("short", "long", "fair", "dangerous")
 
 
-@dataclass(frozen=True)
-class Rated:
+class Rated(Frozen):
     """One course of the atlas with its numbers."""
 
     code: str

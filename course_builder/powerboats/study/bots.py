@@ -23,6 +23,7 @@ import functools
 import random
 from collections.abc import Callable, Sequence
 
+from course_builder.core.values import replace
 from course_builder.powerboats.course.progress import advance
 from course_builder.powerboats.play.kernel import (
     Outcome,
@@ -150,7 +151,7 @@ def _holding(position: Position, dice: tuple[int, ...]) -> Position:
     """The position with the boat to move holding ``dice`` (rolled already): a heading is then
     played by a move that keeps them and re-rolls nothing; only the dice change."""
     boats = list(position.boats)
-    boats[position.to_move] = boats[position.to_move]._replace(dice=dice)
+    boats[position.to_move] = replace(boats[position.to_move], dice=dice)
     return position.derive(tuple(boats), position.to_move, position.turn)
 
 

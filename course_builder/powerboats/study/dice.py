@@ -23,10 +23,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
+from course_builder.core.values import Frozen, replace
 from course_builder.powerboats.play.kernel import dice_decisions, kept_dice, roll_outcomes
 from course_builder.powerboats.play.position import DIE_FACES, DiceStep, Position
 
@@ -34,8 +34,7 @@ DiceSet = tuple[int, ...]
 """A multiset of dice values, sorted."""
 
 
-@dataclass(frozen=True, order=True)
-class RollPlan:
+class RollPlan(Frozen, order=True):
     """Keep the dice ``kept`` as they are and roll until the boat holds ``count`` dice."""
 
     kept: DiceSet
@@ -61,8 +60,7 @@ def sub_multisets(values: DiceSet) -> set[DiceSet]:
             for picks in itertools.product(*(range(c + 1) for _v, c in counts))}
 
 
-@dataclass(frozen=True)
-class Lattice:
+class Lattice(Frozen):
     """The plan minimum along the sub-multiset lattice. ``steps`` are the running minima, level
     by level (plans keeping 1, 2, ... dice): each pairs a run of neighbouring plans with one
     predecessor each, a plan keeping one die fewer for the same count. A plan has one
@@ -75,8 +73,7 @@ class Lattice:
     final: np.ndarray
 
 
-@dataclass(frozen=True)
-class DiceModel:
+class DiceModel(Frozen):
     """The dice sets, the roll plans, the roll matrix and each set's choices (see the module)."""
 
     cap: int
@@ -112,7 +109,7 @@ class DiceModel:
 
     def plan_of(self, held: Sequence[int], step: DiceStep, position: Position) -> RollPlan:
         """The plan of a kernel dice step for a boat holding ``held`` (in ``position``)."""
-        boat = position.boat._replace(dice=tuple(held))
+        boat = replace(position.boat, dice=tuple(held))
         kept = tuple(sorted(kept_dice(boat, step)))
         return RollPlan(kept, len(kept) + step.rolled_count)
 
@@ -127,7 +124,7 @@ def build_dice_model(template: Position, cap: int, *, use_lattice: bool = True) 
     steps: list[tuple[tuple[DiceStep, RollPlan], ...]] = []
     boat = template.boat
     for held in sets:
-        position = template.derive((boat._replace(dice=held),), 0, template.turn)
+        position = template.derive((replace(boat, dice=held),), 0, template.turn)
         mine: list[tuple[DiceStep, RollPlan]] = []
         for step in dice_decisions(position):
             kept = tuple(sorted(kept_dice(position.boat, step)))

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
+from course_builder.core.values import Frozen, Mutable, asdict, replace
 from course_builder.powerboats.play.kernel import (
     apply,
     dice_decisions,
@@ -49,8 +49,7 @@ PAR_COLOUR = "yellow"
 """The colour of the boat par is computed for (any colour; one boat alone)."""
 
 
-@dataclass(frozen=True)
-class ParOptions:
+class ParOptions(Frozen):
     """The modelling choices of par (rulings PAR-01, PAR-02, PAR-04) and the solver's accuracy."""
 
     sink_penalty: float = 100.0
@@ -71,8 +70,7 @@ class ParOptions:
         return asdict(self)
 
 
-@dataclass
-class ParStats:
+class ParStats(Mutable):
     """How big the model was and what solving it took."""
 
     states: int
@@ -113,7 +111,7 @@ class ParTable:
             return 0.0
         if boat.sunk:
             return self.options.sink_penalty
-        state = self.space.state_of(boat._replace(dice=()))
+        state = self.space.state_of(replace(boat, dice=()))
         if state is None:
             return None
         if len(boat.dice) <= self.space.dice.cap:
@@ -135,7 +133,7 @@ class ParTable:
         after it (its own turn included), best first; steps that would hold more dice than the
         cap are left out. Other boats are ignored (PAR-05)."""
         boat = position.boat
-        state = self.space.state_of(boat._replace(dice=()))
+        state = self.space.state_of(replace(boat, dice=()))
         if state is None or not boat.racing:
             return []
         r, d, _s, place = state
@@ -157,7 +155,7 @@ class ParTable:
         dice = tuple(dice)
         boat = position.boat
         moving = position.derive(
-            tuple(b._replace(dice=held_for(dice)) if k == position.to_move else b
+            tuple(replace(b, dice=held_for(dice)) if k == position.to_move else b
                   for k, b in enumerate(position.boats)), position.to_move, position.turn)
         moves = MOVES if dice else EMPTY_MOVES
         out: list[tuple[Turn, float | None]] = []
@@ -197,7 +195,7 @@ def solve_par(race: Race, options: ParOptions | None = None, *,
     options = options or ParOptions()
     started = time.perf_counter()
     seeds = start_boats(race)
-    seeds += [p.boat._replace(colour=PAR_COLOUR) for p in positions if p.boat.racing]
+    seeds += [replace(p.boat, colour=PAR_COLOUR) for p in positions if p.boat.racing]
     template = Position(race, (seeds[0],), 0, 1)
     dice = build_dice_model(template, options.dice_cap)
     moves = build_transitions(template, dice, floor=options.crossings_floor,
@@ -229,8 +227,7 @@ def solve_par(race: Race, options: ParOptions | None = None, *,
 # ------------------------------------------------------------------------------------------------
 
 
-@dataclass
-class ParResult:
+class ParResult(Mutable):
     """Par of a race from the start, with where to start and the first moves of perfect play."""
 
     course: str
@@ -240,7 +237,7 @@ class ParResult:
     first_turn: dict[str, Any]
     options: ParOptions
     stats: ParStats
-    table: ParTable | None = field(default=None, repr=False)
+    table: ParTable | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.play.kernel import apply, dice_decisions, roll_outcomes
 from course_builder.powerboats.play.position import (
     DiceChange,
@@ -78,8 +78,7 @@ class PerfectPlayer:
         return self._bot(position.race).choose_turn(position, dice)
 
 
-@dataclass(frozen=True)
-class RaceRun:
+class RaceRun(Frozen):
     """One boat's race: turns played, and whether it finished or sank (or ran out of turns)."""
 
     turns: int

@@ -13,11 +13,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import GameSetup
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.study.simulate import (
@@ -30,8 +30,7 @@ from course_builder.powerboats.study.simulate import (
 COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
 
 
-@dataclass(frozen=True)
-class SimJob:
+class SimJob(Frozen):
     """A batch of simulated games, in plain data."""
 
     codes: tuple[str, ...]

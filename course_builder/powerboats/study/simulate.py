@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from course_builder.core.hexgrid import Hex
+from course_builder.core.values import Frozen
 from course_builder.powerboats.game.game import Game, GameSetup
 from course_builder.powerboats.play.kernel import apply, kept_dice, start_hexes
 from course_builder.powerboats.play.position import BOAT_COLOURS, DIE_FACES, Boat, Position
@@ -28,8 +28,7 @@ MAX_TURNS = 200
 """Turns after which a boat still racing counts as stranded (SIM-01)."""
 
 
-@dataclass(frozen=True)
-class BoatRun:
+class BoatRun(Frozen):
     """One boat's race in a simulation."""
 
     seat: int
@@ -54,8 +53,7 @@ class BoatRun:
         return not self.place and not self.sunk
 
 
-@dataclass(frozen=True)
-class RaceRun:
+class RaceRun(Frozen):
     """A whole simulated race: every boat's run, in seat order."""
 
     race: str
@@ -66,14 +64,24 @@ class RaceRun:
         return next((b.seat for b in self.boats if b.place == 1), None)
 
 
-@dataclass(frozen=True)
-class GameRun:
+class GameRun(Frozen):
     """A simulated game (one race, or three) with the points by seat for whole games."""
 
     index: int
     races: tuple[RaceRun, ...]
     points: tuple[int, ...] = ()
-    record: str | None = field(default=None, compare=False)
+    record: str | None = None
+    """The game's record, when kept; left out of equality and the hash (a run is the same run
+    whether or not its record was kept)."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is type(self):
+            return (self.index, self.races, self.points) == (other.index, other.races,
+                                                             other.points)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.races, self.points))
 
 
 def game_random(seed: int, index: int, purpose: str) -> random.Random:
@@ -121,12 +129,17 @@ class _Tally:
             self.legs[seat].append(self.turns[seat] - self.leg_start[seat])
             self.leg_start[seat] = self.turns[seat]
 
-    def run(self, name: str, position: Position, bots: Sequence[Bot]) -> RaceRun:
-        return RaceRun(name, tuple(
-            BoatRun(k, bots[k].name, self.starts[k], b.finished, self.turns[k], b.sunk,
-                    self.crashes[k], max(b.damage - self.start_damage[k], 0),
-                    tuple(self.legs[k]), tuple(self.crash_hexes[k]))
-            for k, b in enumerate(position.boats)))
+    def run(self, name: str, position: Position, bots: Sequence[Bot],
+            seats: Sequence[int] | None = None) -> RaceRun:
+        """The race's runs by seat: ``seats[k]`` is the seat of the position's ``k``-th boat
+        (a game's position lists the boats from the race's start player, MOVE-08); by default
+        the position's order is the seat order."""
+        seats = range(len(position.boats)) if seats is None else seats
+        runs = (BoatRun(seats[k], bots[k].name, self.starts[k], b.finished, self.turns[k],
+                        b.sunk, self.crashes[k], max(b.damage - self.start_damage[k], 0),
+                        tuple(self.legs[k]), tuple(self.crash_hexes[k]))
+                for k, b in enumerate(position.boats))
+        return RaceRun(name, tuple(sorted(runs, key=lambda r: r.seat)))
 
 
 def race_loop(position: Position, bots: Sequence[Bot], dice: random.Random, max_turns: int,
@@ -198,8 +211,10 @@ def simulate_game(setup: GameSetup, bot_names: Sequence[str], seed: int, index: 
             holder[0] = holder[0].place(colour, next(places), race.course.tile.start_direction)
         position = holder[0].position
         assert position is not None
-        final, tally = race_loop(position, bots, dice, max_turns, play)
-        runs.append(tally.run(race.course.race, final, bots))
+        seats = [setup.colours.index(b.colour) for b in position.boats]
+        seated = [bots[s] for s in seats]  # in the position's order, from the start player
+        final, tally = race_loop(position, seated, dice, max_turns, play)
+        runs.append(tally.run(race.course.race, final, seated, seats))
         if not final.race_over:
             stopped = (f"# stopped: race {race.course.race} reached the simulation's limit of "
                        f"{max_turns} turns with a boat still racing (SIM-01); the points are "

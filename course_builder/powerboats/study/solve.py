@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
+from course_builder.core.values import Frozen, Mutable
 from course_builder.powerboats.study.dice import DiceModel, best_plans
 from course_builder.powerboats.study.space import (
     DAMAGES,
@@ -47,8 +47,7 @@ from course_builder.powerboats.study.transitions import (
 )
 
 
-@dataclass
-class MoveIndex:
+class MoveIndex(Mutable):
     """Where each heading leaves each state, in the solver's own layout (:class:`Layout`).
 
     A plain move keeps the dice and the damage or, in a crash, loses the dice and adds damage;
@@ -75,8 +74,7 @@ class MoveIndex:
         return sum(len(a) for rows in self.dst for a in rows)
 
 
-@dataclass
-class Solution:
+class Solution(Mutable, dict=True):
     """The solved values, kept in the solver's :class:`Layout` (``solved``: rows x
     :attr:`Layout.row`, the values before the dice step; ``solved_after``: rows x
     :attr:`Layout.after`, after the roll). :meth:`value` and :meth:`after` read one state;
@@ -118,8 +116,7 @@ class Solution:
         return self._canonical[1]
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Frozen):
     """The solver's arrays, laid out for fast gathers: a row of values holds, for every dice
     set, the places (plus one padding place, valued infinite) times the damages, then the three
     end cells; a row of values after the roll holds every dice set x place x damage. The damages

@@ -21,9 +21,8 @@ ends of a race: sunk (the sinking penalty, PAR-01), an illegal heading (infinite
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from course_builder.core.hexgrid import Direction
+from course_builder.core.values import Mutable
 from course_builder.powerboats.play.position import Boat
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT
@@ -51,8 +50,7 @@ def rounding_key(boat: Boat, floor: int, ceiling: int) -> Rounding:
             tuple(min(max(k, floor), ceiling) for k in boat.later))
 
 
-@dataclass
-class StateSpace:
+class StateSpace(Mutable):
     """The places, rounding states and dice sets of one race, and the index arithmetic."""
 
     race: Race

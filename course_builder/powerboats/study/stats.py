@@ -8,16 +8,15 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.study.simulate import BoatRun, GameRun
 
 PERCENTILES = (10, 25, 50, 75, 90)
 
 
-@dataclass(frozen=True)
-class Spread:
+class Spread(Frozen):
     """Mean, standard deviation and percentiles of a sample (None where it is empty)."""
 
     count: int
@@ -45,8 +44,7 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(Frozen):
     """What a batch of simulated games says about its course(s)."""
 
     games: int

@@ -38,11 +38,10 @@ only the matrix's nonzero entries, so no 0 x inf).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.study.dice import DiceModel, RollPlan
 from course_builder.powerboats.study.space import DAMAGES
 
@@ -51,8 +50,7 @@ BLOCK_PLACES = 64
 cache (measured on classic race A: 32 and 128 places were slower)."""
 
 
-@dataclass(frozen=True)
-class SweepTables:
+class SweepTables(Frozen):
     """The index arrays the compiled loop reads, built once per model (:func:`sweep_tables`).
 
     ``plain[total, turn, place]`` is the place a plain move leads to (the padding place, valued

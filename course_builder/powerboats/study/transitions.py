@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from course_builder.core.hexgrid import Direction
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.play.kernel import HeadingChoice, Outcome, apply, heading_choices
 from course_builder.powerboats.play.position import (
@@ -94,8 +94,7 @@ Progress = Callable[[float], None]
 """Told the share of the work done, 0 to 1."""
 
 
-@dataclass
-class Transitions:
+class Transitions(Mutable):
     """The moves of a race for one boat alone (see the module docstring).
 
     ``target[place, total, turn]`` is the place a plain move goes to (or ILLEGAL_MOVE or

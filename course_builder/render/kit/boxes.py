@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from course_builder.core.values import Frozen
 from course_builder.render.kit.metrics import CAP_HEIGHT, DESCENT, text_width
 
 STEP = 1.0
@@ -21,8 +21,7 @@ STEP = 1.0
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(Frozen):
     """An axis-aligned box, ``x0 <= x1`` and ``y0 <= y1`` (y down)."""
 
     x0: float

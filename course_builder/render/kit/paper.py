@@ -7,8 +7,7 @@ here is the size on paper. PNG pages are the same size, at a stated resolution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from course_builder.core.values import Frozen
 from course_builder.render.kit import RenderError
 
 MM_PER_PT = 25.4 / 72
@@ -20,8 +19,7 @@ def pt(points: float) -> float:
     return points * MM_PER_PT
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(Frozen):
     """A sheet of paper in millimetres and the margin kept free for the printer."""
 
     name: str

@@ -11,8 +11,8 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from course_builder.core.values import Frozen
 from course_builder.render.kit import RenderError, fonts
 from course_builder.render.kit.paper import PAPERS, Paper
 from course_builder.render.kit.paper import paper as paper_size
@@ -20,8 +20,7 @@ from course_builder.render.kit.paper import paper as paper_size
 __all__ = ["PAPERS", "Placement", "pdf_pages", "placement", "svg_size"]
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Frozen):
     """Where a page's SVG goes on the paper (mm) and the scale it is drawn at."""
 
     x: float

@@ -9,12 +9,12 @@ unitless font sizes, one font family (DejaVu Sans) with a generic fallback, coor
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import svgwrite
 
 from course_builder.core.hexgrid import Layout
+from course_builder.core.values import Frozen
 from course_builder.render.kit.boxes import Box, text_box
 
 if TYPE_CHECKING:
@@ -49,8 +49,7 @@ def rounded_points(points: Iterable[tuple[float, float]]) -> list[tuple[float, f
     return [rounded_point(p) for p in points]
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Frozen):
     """Where the lake sits on the drawing: the hex layout and the drawing's size in mm."""
 
     layout: Layout

@@ -7,11 +7,11 @@ numbers. Sizes are print sizes (:mod:`course_builder.render.kit.paper`).
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
 
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Layout, from_offset
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import BORDER, Board
 from course_builder.render.kit.boxes import Box, line_boxes, text_box
 from course_builder.render.kit.metrics import CAP_HEIGHT, text_width
@@ -26,8 +26,7 @@ SHORE_EDGE = "#7d7a63"
 TICK_MM = 0.7
 
 
-@dataclass(frozen=True)
-class MapFrame:
+class MapFrame(Frozen):
     """Where the lake is drawn on a page: its hex layout, the box of the hexes and the box of the
     whole map with its row and column numbers."""
 
@@ -36,8 +35,7 @@ class MapFrame:
     box: Box
 
 
-@dataclass(frozen=True)
-class LakeShapes:
+class LakeShapes(Frozen):
     """The lake drawn once for a board and a layout (every race of a game reuses it): path data
     of the water, the grid, each stretch of shore and each island, and the tile seams."""
 
@@ -174,18 +172,37 @@ def _shrunk(a: tuple[float, float], b: tuple[float, float], by: float
     return (a[0] + dx * by, a[1] + dy * by), (b[0] - dx * by, b[1] - dy * by)
 
 
+AXIS_STEPS = (1, 5, 10, 20, 50, 100)
+"""Every how many rows or columns a number is printed: every one when they fit, else every 5th
+(then 10th, ...)."""
+AXIS_GAP_MM = 0.8
+"""Room kept between two neighbouring row or column numbers."""
+
+
+def axis_steps(board: Board, layout: Layout) -> tuple[int, int]:
+    """Every how many columns and rows a number fits without running into the next one."""
+    size = pt(AXIS_PT)
+    widest = text_width(str(board.cols - 1), size) + AXIS_GAP_MM
+    tallest = CAP_HEIGHT * size + AXIS_GAP_MM
+    col = next((n for n in AXIS_STEPS if n * layout.width >= widest), AXIS_STEPS[-1])
+    row = next((n for n in AXIS_STEPS if n * layout.row_height >= tallest), AXIS_STEPS[-1])
+    return col, row
+
+
 def draw_axis_numbers(dwg: svgwrite.Drawing, board: Board, frame: MapFrame) -> list[Box]:
-    """Column numbers above the lake, row numbers to its left (at :data:`AXIS_PT`)."""
+    """Column numbers above the lake, row numbers to its left (at :data:`AXIS_PT`): each one, or
+    every 5th (10th ...) when the hexes are too small for every number (:func:`axis_steps`)."""
     layout = frame.layout
     size = pt(AXIS_PT)
     g = dwg.g(id="edge-labels", fill=COLORS["text"])
     boxes = []
-    for col in range(board.cols):
+    col_step, row_step = axis_steps(board, layout)
+    for col in range(0, board.cols, col_step):
         x = layout.center(from_offset(0, col))[0]
         y = frame.hexes.y0 - 1.0
         g.add(text(dwg, str(col), x, y, size, text_anchor="middle", class_="axis-label"))
         boxes.append(text_box(str(col), x, y, size, anchor="middle"))
-    for row in range(board.rows):
+    for row in range(0, board.rows, row_step):
         cy = layout.center(from_offset(row, 0))[1]
         x = frame.hexes.x0 - 1.0
         y = cy + CAP_HEIGHT * size / 2

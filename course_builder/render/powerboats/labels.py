@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import svgwrite
 
 from course_builder.core.hexgrid import Layout, from_offset
+from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import Board, Section
 from course_builder.render.kit.boxes import Box, BoxIndex, Point, line_boxes, text_box
 from course_builder.render.kit.metrics import CAP_HEIGHT
@@ -30,8 +30,7 @@ RINGS = (0.0, 0.75, 1.2, 1.7, 2.3, 3.0, 3.8, 4.8, 6.0)
 """Distances (in hex sizes) from the named point at which candidates are tried."""
 
 
-@dataclass(frozen=True)
-class LabelSpec:
+class LabelSpec(Frozen):
     """A label to place: its text and style, the point it names, where it would go first."""
 
     key: str
@@ -46,8 +45,7 @@ class LabelSpec:
     """Draw a leader line to ``point`` when the label had to move away from it."""
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Frozen):
     spec: LabelSpec
     centre: Point
     box: Box

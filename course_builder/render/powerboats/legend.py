@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import svgwrite
 
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.describe import tile_words
 from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
@@ -52,8 +52,7 @@ KIND_WORDS = {ExpansionKind.REDOUBT: "redoubt tile", ExpansionKind.CURRENT: "cur
               ExpansionKind.LOW_WATER: "low water, number: rocks"}
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Frozen):
     """A legend entry: which sample to draw and what it says."""
 
     key: str
@@ -88,22 +87,22 @@ def legend_entries(board: Board, course: Course, show_route: bool) -> list[Entry
     return entries
 
 
-def legend_height(entries: list[Entry], width: float) -> float:
-    """The height of the legend block (heading included) at ``width`` mm."""
-    return _layout(entries, width)[1]
+def legend_height(entries: list[Entry], width: float, columns: int = COLUMNS) -> float:
+    """The height of the legend block (heading included) at ``width`` mm in ``columns``."""
+    return _layout(entries, width, columns)[1]
 
 
 def draw_legend(dwg: svgwrite.Drawing, entries: list[Entry], x: float, top: float,
-                width: float) -> float:
-    """The legend from ``top``; returns its bottom."""
-    rows, bottom = _layout(entries, width)
+                width: float, columns: int = COLUMNS) -> float:
+    """The legend from ``top`` in ``columns``; returns its bottom."""
+    rows, bottom = _layout(entries, width, columns)
     size = pt(BODY_PT)
     g = dwg.g(id="legend")
     g.add(text(dwg, "Legend", x, top + CAP_HEIGHT * pt(HEAD_PT), pt(HEAD_PT),
                font_weight="bold", class_="heading"))
-    col_width = width / COLUMNS
+    col_width = width / columns
     for i, (entry, lines, dy) in enumerate(rows):
-        cx = x + (i % COLUMNS) * col_width
+        cx = x + (i % columns) * col_width
         y = top + dy
         item = g.add(dwg.g(class_=f"legend-entry legend-{entry.key}"))
         SAMPLES.get(entry.key, _kind_sample)(dwg, item, entry.key, cx + SAMPLE_MM / 2 - 0.5,
@@ -115,17 +114,17 @@ def draw_legend(dwg: svgwrite.Drawing, entries: list[Entry], x: float, top: floa
     return top + bottom
 
 
-def _layout(entries: list[Entry], width: float) -> tuple[list[tuple[Entry, list[str], float]],
-                                                        float]:
+def _layout(entries: list[Entry], width: float, columns: int
+            ) -> tuple[list[tuple[Entry, list[str], float]], float]:
     """Each entry with its lines and baseline (from the legend's top), and the total height."""
     size = pt(BODY_PT)
-    col_text = width / COLUMNS - SAMPLE_MM - 2.0
+    col_text = width / columns - SAMPLE_MM - 2.0
     head = pt(HEAD_PT) * 1.6
     wrapped = [(e, wrap(e.words, col_text, size)) for e in entries]
     out: list[tuple[Entry, list[str], float]] = []
     y = head + CAP_HEIGHT * size
-    for start in range(0, len(wrapped), COLUMNS):
-        row = wrapped[start:start + COLUMNS]
+    for start in range(0, len(wrapped), columns):
+        row = wrapped[start:start + columns]
         out.extend((e, lines, y) for e, lines in row)
         y += max(len(lines) for _, lines in row) * size * LINE + 0.4
     return out, y - CAP_HEIGHT * size

@@ -11,15 +11,16 @@ COURSE-05 and COURSE-15 for the route.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.code import KIND_CODES
 from course_builder.powerboats.course.model import Course, ExpansionKind
 from course_builder.powerboats.course.rounding import Sense
-from course_builder.render.kit.boxes import Box, Point, line_boxes, points_box
+from course_builder.render.kit.boxes import Box, Point, line_boxes, points_box, text_box
 from course_builder.render.kit.metrics import CAP_HEIGHT
 from course_builder.render.kit.paper import pt
 from course_builder.render.kit.svg import rounded, rounded_point, rounded_points, text
@@ -55,18 +56,20 @@ ROUTE_DASH = "1.2,0.8"
 ROUTE_DASH_IGNORING_TILES = "0.5,0.9"
 
 
-@dataclass
-class Cover:
+class Cover(Mutable):
     """What the drawn pieces cover: ``hard`` boxes no label may overlap, ``soft`` boxes labels
     should avoid (the route, the line-up area, seams), and the route's points."""
 
     hard: list[Box] = field(default_factory=list)
     soft: list[Box] = field(default_factory=list)
     route: list[Point] = field(default_factory=list)
+    marks: list[Box] = field(default_factory=list)
+    """What is printed on the expansion tiles (rocks, R, flows, turns): chevrons keep off it."""
 
 
-def hex_box(layout: Layout, h: Hex, scale: float = 1.0) -> Box:
-    return points_box(layout.corners(h, scale=scale))
+def hex_box(layout: Layout, h: Hex, scale: float = 1.0, stroke: float = 0.0) -> Box:
+    """The box of a hex drawn at ``scale``, its outline's ``stroke`` width included."""
+    return points_box(layout.corners(h, scale=scale), stroke / 2)
 
 
 def arrowhead(tip: Point, direction: Point, size: float) -> list[Point]:
@@ -142,7 +145,7 @@ def draw_expansion_tiles(dwg: svgwrite.Drawing, course: Course, layout: Layout,
         for i, h in enumerate(t.hexes):
             g.add(dwg.polygon(rounded_points(layout.corners(h, scale=0.92)),
                               fill=PIECE_COLORS[t.kind], stroke="#1d2b36", stroke_width=0.25))
-            cover.hard.append(hex_box(layout, h, 0.92))
+            cover.hard.append(hex_box(layout, h, 0.92, 0.25))
             cx, cy = layout.center(h)
             if t.kind == ExpansionKind.CURRENT and t.flow is not None:
                 vx, vy = unit_vector(t.flow)
@@ -150,18 +153,23 @@ def draw_expansion_tiles(dwg: svgwrite.Drawing, course: Course, layout: Layout,
                 tip = (cx + vx * size * 0.6, cy + vy * size * 0.6)
                 g.add(dwg.line(rounded_point(tail), rounded_point(tip), stroke="#ffffff",
                                stroke_width=0.45))
-                g.add(dwg.polygon(arrowhead(tip, (vx, vy), size * 0.4), fill="#ffffff",
-                                  class_="flow"))
+                head = arrowhead(tip, (vx, vy), size * 0.4)
+                g.add(dwg.polygon(head, fill="#ffffff", class_="flow"))
+                cover.marks += [*line_boxes([tail, tip], 0.45), points_box(head)]
             elif t.kind == ExpansionKind.MAELSTROM and t.sense is not None:
                 line, head = arc_arrow((cx, cy), size * 0.45, t.sense, -90.0, 270.0, size * 0.35)
                 g.add(dwg.polyline(line, fill="none", stroke="#ffffff", stroke_width=0.4))
                 g.add(dwg.polygon(head, fill="#ffffff", class_="maelstrom-sense"))
+                cover.marks += [*line_boxes(line, 0.4), points_box(head)]
             else:
                 mark = (str(t.rocks[i]) if t.kind == ExpansionKind.LOW_WATER and t.rocks
                         else KIND_LETTERS[t.kind])
-                g.add(text(dwg, mark, cx, cy + CAP_HEIGHT * pt(PIECE_PT) / 2, pt(PIECE_PT),
+                baseline = cy + CAP_HEIGHT * pt(PIECE_PT) / 2
+                g.add(text(dwg, mark, cx, baseline, pt(PIECE_PT),
                            text_anchor="middle", fill="#ffffff", font_weight="bold",
                            class_="rocks" if t.kind == ExpansionKind.LOW_WATER else "kind"))
+                cover.marks.append(text_box(mark, cx, baseline, pt(PIECE_PT), anchor="middle",
+                                            bold=True))
         tiles.add(g)
     dwg.add(tiles)
 
@@ -180,12 +188,59 @@ def draw_route(dwg: svgwrite.Drawing, course: Course, layout: Layout, cover: Cov
     cover.soft.extend(line_boxes(pts, 0.4))
 
 
+TILE_CHEVRON_PLACES = ((0.5, 0.5), (0.4, 0.5), (0.5, 0.58), (0.4, 0.6), (0.3, 0.62))
+"""Where a chevron on an expansion tile's hex may go, tried in order: (arm length in hex sizes,
+how far towards the neighbouring hex on the line, as a share of the way to its centre)."""
+
+
+def chevron_places(course: Course, n: int, layout: Layout,
+                   marks: Sequence[Box] = ()) -> list[tuple[Point, float] | None]:
+    """Where rounding line ``n``'s chevrons go, one per hex of the line, with their arm length:
+    the hex's centre, except on an expansion tile's hex, whose centre holds what is printed on
+    it (rocks, R, the flow or the turn; their boxes ``marks``): there a smaller chevron goes
+    towards the next hex on the line or the one before, the first place of
+    :data:`TILE_CHEVRON_PLACES` clear of the marks and of the other chevrons; ``None`` when no
+    place is (the dashed line still runs through the hex)."""
+    rounding = course.rounding_lines[n - 1]
+    sense = course.buoy(n).arrow
+    assert sense is not None
+    vec = chevron_vector(rounding.direction, sense)
+    marked = {h for t in course.expansion_tiles for h in t.hexes}
+    hexes = rounding.hexes
+    places: list[tuple[Point, float] | None] = [
+        None if h in marked else (layout.center(h), layout.size * 0.75) for h in hexes]
+    taken = [b for p in places if p is not None for b in _chevron_boxes(p, vec)]
+    for k, h in enumerate(hexes):
+        if h not in marked:
+            continue
+        centre = layout.center(h)
+        before = hexes[k - 1] if k else course.buoy(n).hex
+        sides = [layout.center(o) for o in ([hexes[k + 1], before] if k + 1 < len(hexes)
+                                            else [before])]
+        for arm, share in TILE_CHEVRON_PLACES:
+            place = next((p for p in (((centre[0] + (o[0] - centre[0]) * share,
+                                        centre[1] + (o[1] - centre[1]) * share),
+                                       layout.size * arm) for o in sides)
+                          if not any(b.overlaps(m) for b in _chevron_boxes(p, vec)
+                                     for m in (*marks, *taken))), None)
+            if place is not None:
+                places[k] = place
+                taken += _chevron_boxes(place, vec)
+                break
+    return places
+
+
+def _chevron_boxes(place: tuple[Point, float], vec: Point) -> list[Box]:
+    return line_boxes(chevron(place[0], vec, place[1]), CHEVRON_MM + CASING_MM)
+
+
 def draw_rounding_lines(dwg: svgwrite.Drawing, course: Course, layout: Layout,
                         cover: Cover) -> None:
     """Each rounding line as a thin line from its buoy to the edge of the lake, with a chevron on
     every hex pointing the way boats cross it to round the buoy (COURSE-03, COURSE-04): stroked
-    on a white casing, over the route. The line through the chevrons shows where the line runs,
-    so a chevron on a diagonal line reads as pointing across it."""
+    on a white casing, over the route; on an expansion tile's hex, off its mark
+    (:func:`chevron_places`). The line through the chevrons shows where the line runs, so a
+    chevron on a diagonal line reads as pointing across it."""
     size = layout.size
     lines = dwg.g(id="rounding-lines", fill="none", stroke_linecap="round",
                   stroke_linejoin="round")
@@ -201,8 +256,10 @@ def draw_rounding_lines(dwg: svgwrite.Drawing, course: Course, layout: Layout,
         g.add(dwg.line(rounded_point(start), rounded_point(end), stroke=PIECE_COLORS["chevron"],
                        stroke_width=0.3, stroke_dasharray="0.8,0.8", class_="line"))
         cover.hard.extend(line_boxes([start, end], 0.3))
-        for h in rounding.hexes:
-            pts = chevron(layout.center(h), vec, size * 0.75)
+        for spot in chevron_places(course, n, layout, cover.marks):
+            if spot is None:
+                continue
+            pts = chevron(spot[0], vec, spot[1])
             g.add(dwg.polyline(pts, stroke=PIECE_COLORS["casing"],
                                stroke_width=CHEVRON_MM + CASING_MM, class_="casing"))
             g.add(dwg.polyline(pts, stroke=PIECE_COLORS["chevron"], stroke_width=CHEVRON_MM,

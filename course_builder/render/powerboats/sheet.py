@@ -5,9 +5,12 @@ as wide as the printable area with every piece to place (:mod:`.pieces`, :mod:`.
 and every label off the pieces (:mod:`.labels`), then the legend (:mod:`.legend`) and the
 placement steps, from step 0 laying the lake tiles (with the slot diagram of :mod:`.slotmap`) to
 the boats' start, and notes. The map gives up some height (down to :data:`MIN_MAP_SHARE` of the
-page) when that keeps the steps on page one; steps that still do not fit continue on a second
-page, a whole step at a time. Pages are the
-paper's size with text at print size: body text 9 pt, labels at least 7 pt.
+page) when that keeps the steps on page one; when that is not enough (a race with Expansion 1
+has a long legend and many steps) the legend goes beside a narrower map, in one column, if the
+hexes stay at least :data:`MIN_HEX_MM` wide; steps that still do not fit continue on a second
+page, a whole step at a time. Hexes printed narrower than :data:`SMALL_HEX_MM` (a lake of large
+random tiles) get a note under the map. Pages are the paper's size with text at print size: body
+text 9 pt, labels at least 7 pt.
 
 Everything is drawn in the printer-safe SVG dialect of :mod:`course_builder.render.kit.svg`;
 nothing here reads or writes files.
@@ -16,10 +19,10 @@ nothing here reads or writes files.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 import svgwrite
 
+from course_builder.core.values import Mutable, field
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.describe import lake_step, placement_steps
 from course_builder.powerboats.course.model import Course
@@ -32,6 +35,7 @@ from course_builder.render.kit.svg import new_drawing, text
 from course_builder.render.powerboats import labels as lab
 from course_builder.render.powerboats.coast import (
     MapFrame,
+    axis_steps,
     draw_axis_numbers,
     draw_coast_lake,
     draw_spot_ticks,
@@ -42,6 +46,7 @@ from course_builder.render.powerboats.legend import (
     BODY_PT,
     HEAD_PT,
     LINE,
+    Entry,
     draw_legend,
     legend_entries,
     legend_height,
@@ -69,12 +74,18 @@ MAP_SHARE = 0.66
 MIN_MAP_SHARE = 0.5
 """The map may shrink to this share of the printable height so that the legend and the steps
 fit on page one; when they need more, the steps go on to a second page instead."""
+MIN_HEX_MM = 4.0
+"""The map set beside the legend keeps its hexes at least this wide (flat side to flat side)."""
+LEGEND_BESIDE_MM = 58.0
+"""The width of the legend set in one column beside the map."""
+BESIDE_GAP_MM = 3.0
+SMALL_HEX_MM = 3.0
+"""Hexes printed narrower than this are too small to lay pieces from: the sheet says so."""
 RACE_WORDS = {"A": "Race A (first race)", "B": "Race B (second race)",
               "C": "Race C (third race)"}
 
 
-@dataclass
-class Sheet:
+class Sheet(Mutable):
     """One race's pages (drawings, still open for page numbers) and where the map and labels
     went, for tests."""
 
@@ -120,12 +131,20 @@ def course_sheet(board: Board, course: Course, *, paper_name: str = "a4",
     _write_code(sheet, dwg)
     entries = legend_entries(board, course, show_route)
     width = sheet.paper.printable_width
-    below = 2.0 + legend_height(entries, width) + 2.0 + _text_height(sheet, board)
-    _map(sheet, dwg, board, show_route, below)
-    sheet.cursor += 2.0
-    sheet.room(legend_height(entries, width))
-    sheet.cursor = draw_legend(sheet.pages[-1], entries, sheet.paper.left, sheet.cursor,
-                               width) + 2.0
+    steps = _text_height(sheet, board)
+    note = _scale_note_height(sheet, board)
+    below = 2.0 + legend_height(entries, width) + 2.0 + steps + note
+    beside = None if _fits_with_legend_below(sheet, board, below) else _frame_beside(
+        sheet, board, entries, steps + note)
+    if beside is None:
+        _map(sheet, dwg, board, show_route, below)
+        _scale_note(sheet, board)
+        sheet.cursor += 2.0
+        sheet.room(legend_height(entries, width))
+        sheet.cursor = draw_legend(sheet.pages[-1], entries, sheet.paper.left, sheet.cursor,
+                                   width) + 2.0
+    else:
+        _map_and_legend_beside(sheet, dwg, board, beside, entries, show_route)
     _steps(sheet, board)
     _notes(sheet)
     return sheet
@@ -186,13 +205,95 @@ def _write_code(sheet: Sheet, dwg: svgwrite.Drawing) -> None:
     sheet.cursor += 1.0
 
 
+def _map_top(sheet: Sheet) -> float:
+    return sheet.cursor + 1.5
+
+
+def _fits_with_legend_below(sheet: Sheet, board: Board, below: float) -> bool:
+    """Whether the map (shrunk down to :data:`MIN_MAP_SHARE`, as :func:`_map` may) leaves room
+    for the ``below`` mm of legend, steps and notes on page one."""
+    p = sheet.paper
+    top = _map_top(sheet)
+    printable = p.bottom - p.top
+    room = sheet.bottom - top - below
+    natural = fit_map(board, p.left, top, p.printable_width, printable * MAP_SHARE).box.y1 - top
+    return natural <= room or room >= printable * MIN_MAP_SHARE
+
+
+def _frame_beside(sheet: Sheet, board: Board, entries: list[Entry], text: float) -> MapFrame | None:
+    """The map's frame when the legend stands beside it in one column and ``text`` mm of steps
+    and notes follow below, all on page one; ``None`` when that does not fit or would make the
+    hexes narrower than :data:`MIN_HEX_MM`."""
+    p = sheet.paper
+    top = _map_top(sheet)
+    room = sheet.bottom - top - 2.0 - text
+    frame = fit_map(board, p.left, top, p.printable_width - LEGEND_BESIDE_MM - BESIDE_GAP_MM,
+                    min(room, (p.bottom - p.top) * MAP_SHARE))
+    if frame.layout.width < MIN_HEX_MM or legend_height(entries, LEGEND_BESIDE_MM, 1) > room:
+        return None
+    return frame
+
+
+def _map_and_legend_beside(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, frame: MapFrame,
+                           entries: list[Entry], show_route: bool) -> None:
+    """The one-page layout: the map in ``frame``, the legend in one column to its right."""
+    sheet.frame = frame
+    sheet.labels = draw_map(dwg, board, sheet.course, frame, show_route)
+    x = frame.box.x1 + BESIDE_GAP_MM
+    legend_bottom = draw_legend(dwg, entries, x, frame.box.y0, sheet.paper.right - x, 1)
+    sheet.cursor = frame.box.y1
+    _scale_note(sheet, board)
+    sheet.cursor = max(sheet.cursor, legend_bottom) + 2.0
+
+
+def _scale_words(board: Board, frame: MapFrame) -> str | None:
+    """The note for hexes too small to lay pieces from (:data:`SMALL_HEX_MM`), or ``None``."""
+    width = frame.layout.width
+    if width >= SMALL_HEX_MM:
+        return None
+    col_step, row_step = axis_steps(board, frame.layout)
+    numbered = ("" if col_step == row_step == 1 else
+                f"; columns are numbered every {col_step}, rows every {row_step}")
+    return (f"Note: the hexes print {width:.1f} mm across, too small to lay the pieces from: "
+            f"print this page enlarged, or take each hex's row and column from the steps"
+            f"{numbered}.")
+
+
+def _scale_note_height(sheet: Sheet, board: Board) -> float:
+    """Room for the scale note, judged at the largest map the page takes."""
+    p = sheet.paper
+    frame = fit_map(board, p.left, _map_top(sheet), p.printable_width,
+                    (p.bottom - p.top) * MAP_SHARE)
+    words = _scale_words(board, frame)
+    if words is None:
+        return 0.0
+    size = pt(BODY_PT)
+    return len(wrap(words, p.printable_width, size, indent=5.0)) * size * LINE + 1.0
+
+
+def _scale_note(sheet: Sheet, board: Board) -> None:
+    """Under the map, when its hexes print too small to set the lake up from."""
+    assert sheet.frame is not None
+    words = _scale_words(board, sheet.frame)
+    if words is None:
+        return
+    size = pt(BODY_PT)
+    dwg = sheet.pages[-1]
+    g = dwg.add(dwg.g(id="scale-note"))
+    sheet.cursor += 1.0
+    for k, line in enumerate(wrap(words, sheet.paper.printable_width, size, indent=5.0)):
+        sheet.cursor += size * LINE
+        g.add(text(dwg, line, sheet.paper.left + (5.0 if k else 0.0), sheet.cursor, size,
+                   class_="note body scale-note", fill="#4b5563"))
+
+
 def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool,
          below: float) -> None:
     """The map as wide as the printable area, up to :data:`MAP_SHARE` of its height; shorter
     (down to :data:`MIN_MAP_SHARE`) when that lets the ``below`` mm of legend, steps and notes
     fit on the page."""
     p = sheet.paper
-    top = sheet.cursor + 1.5
+    top = _map_top(sheet)
     printable = p.bottom - p.top
     room = sheet.bottom - top - below
     height = printable * MAP_SHARE

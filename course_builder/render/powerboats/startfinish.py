@@ -9,15 +9,14 @@ is drawn through the tile hex where it crosses the route least (COURSE-16).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import svgwrite
 
 from course_builder.core.hexgrid import Direction, Hex, Layout, unit_vector
+from course_builder.core.values import Frozen
 from course_builder.powerboats.course.model import Course
 from course_builder.powerboats.course.tile import crossing_side
 from course_builder.powerboats.lake.board import Board
-from course_builder.render.kit.boxes import BoxIndex, Point, line_boxes, points_box
+from course_builder.render.kit.boxes import Box, BoxIndex, Point, line_boxes, points_box
 from course_builder.render.kit.outline import hex_outlines
 from course_builder.render.kit.svg import rounded_point, rounded_points
 from course_builder.render.powerboats.pieces import PIECE_COLORS, Cover, arrowhead, hex_box
@@ -27,8 +26,7 @@ LINEUP_ROWS = 2
 ARROW_MM = 0.6
 
 
-@dataclass(frozen=True)
-class CrossingArrow:
+class CrossingArrow(Frozen):
     """A start or finish arrow: which one, from tail to tip, through tile hex ``index``."""
 
     kind: str
@@ -82,36 +80,49 @@ def draw_start_tile(dwg: svgwrite.Drawing, course: Course, layout: Layout,
         tile.add(dwg.polygon(rounded_points(layout.corners(h, scale=0.92)), fill=fill,
                              stroke=PIECE_COLORS["tile-dark"], stroke_width=0.5,
                              class_="tile-hex"))
-        cover.hard.append(hex_box(layout, h, 0.92))
+        cover.hard.append(hex_box(layout, h, 0.92, 0.5))
     dwg.add(tile)
     return tile
 
 
 def crossing_arrows(course: Course, layout: Layout, route: list[Point]) -> list[CrossingArrow]:
-    """Where the start and finish arrows go: each through the tile hex where it crosses the
-    route (and the other arrow) least, the start arrow preferring the second hex and the finish
-    arrow the third, never both through the same hex."""
+    """Where the start and finish arrows go: through two different tile hexes, the pair whose
+    arrows stay apart (shafts and heads, with room between: two heads that touch read as one
+    mark) and cross the route least, the start arrow preferring the second hex and the finish
+    arrow the third."""
     route_boxes = BoxIndex()
     route_boxes.add_all(line_boxes(route, 0.4) if len(route) > 1 else [])
-    out: list[CrossingArrow] = []
-    for kind, direction, preferred in (("start", course.tile.start_direction, 1),
-                                       ("finish", course.tile.finish_direction, 2)):
-        best: tuple[float, CrossingArrow] | None = None
-        for k in range(len(course.tile.hexes)):
-            if any(a.index == k for a in out):
+    tile = course.tile
+    options = {kind: [_arrow(kind, direction, layout, h, k) for k, h in enumerate(tile.hexes)]
+               for kind, direction in (("start", tile.start_direction),
+                                       ("finish", tile.finish_direction))}
+    best: tuple[float, list[CrossingArrow]] | None = None
+    for start in options["start"]:
+        for finish in options["finish"]:
+            if start.index == finish.index:
                 continue
-            arrow = _arrow(kind, direction, layout, course.tile.hexes[k], k)
-            boxes = line_boxes([arrow.tail, arrow.tip], ARROW_MM)
-            crossings = sum(route_boxes.hits(b) for b in boxes)  # pairs of boxes that overlap
-            for other in out:
-                crossings += 3 * sum(1 for b in boxes for o in line_boxes(
-                    [other.tail, other.tip], ARROW_MM + 1.0) if b.overlaps(o))
-            cost = crossings * 10 + abs(k - preferred)
+            crossings = sum(route_boxes.hits(b) for a in (start, finish)
+                            for b in arrow_boxes(a, layout))
+            touching = sum(1 for a in arrow_boxes(start, layout, ARROW_GAP_MM)
+                           for b in arrow_boxes(finish, layout) if a.overlaps(b))
+            cost = (touching * 100 + crossings * 10 + abs(start.index - 1)
+                    + abs(finish.index - 2))
             if best is None or cost < best[0]:
-                best = (cost, arrow)
-        assert best is not None
-        out.append(best[1])
-    return out
+                best = (cost, [start, finish])
+    assert best is not None
+    return best[1]
+
+
+ARROW_GAP_MM = 1.0
+"""Room kept between the start and the finish arrow."""
+
+
+def arrow_boxes(arrow: CrossingArrow, layout: Layout, grow: float = 0.0) -> list[Box]:
+    """What an arrow covers, its white casing included: the shaft's boxes and its head's."""
+    direction = (arrow.tip[0] - arrow.tail[0], arrow.tip[1] - arrow.tail[1])
+    head = arrowhead(arrow.tip, direction, layout.size * 0.6 + 0.5)
+    return [*line_boxes([arrow.tail, arrow.tip], ARROW_MM + 0.6 + 2 * grow),
+            points_box(head, grow)]
 
 
 def _arrow(kind: str, direction: Direction, layout: Layout, h: Hex, k: int) -> CrossingArrow:
@@ -138,6 +149,5 @@ def draw_crossing_arrows(dwg: svgwrite.Drawing, group: svgwrite.container.Group,
                        stroke=PIECE_COLORS[arrow.kind], stroke_width=ARROW_MM))
         g.add(dwg.polygon(head, fill=PIECE_COLORS[arrow.kind]))
         group.add(g)
-        cover.hard.extend(line_boxes([arrow.tail, arrow.tip], ARROW_MM + 0.6))
-        cover.hard.append(points_box(head, 0.3))
+        cover.hard.extend(arrow_boxes(arrow, layout))
 

@@ -79,7 +79,10 @@ def _footer(setup: Setup) -> list[str]:
         "Rules: tortuga2199-shipwreck-bay.txt, 'Setup with the Expansion'; the base game as "
         "reported in other-games-research.md section 3; rulings TOR-01 to TOR-03 in "
         "docs/rulings.md.", 130)
-    return [*rules, f"Same sheet again: course-builder tortuga sheet --players {setup.players} "
+    ids = [p.id for p in setup.state.players]
+    players = (str(setup.players) if ids == [f"p{i}" for i in range(1, len(ids) + 1)]
+               else ",".join(ids))
+    return [*rules, f"Same sheet again: course-builder tortuga sheet --players {players} "
                     f"--seed {setup.seed}{layout}{_options(setup)}"]
 
 
@@ -91,15 +94,12 @@ def _options(setup: Setup) -> str:
         spec = ",".join(new.value if drawn else f"{new.value}={old.value}"
                         for new, old, drawn in setup.swaps)
         out += f" --swap {spec or 'none'}"
-    ids = [p.id for p in setup.state.players]
-    if ids != [f"p{i}" for i in range(1, len(ids) + 1)]:
-        out += f" --names {','.join(ids)}"
     if setup.state.scenario is not Scenario.STANDARD:
         out += f" --scenario {setup.state.scenario.value}"
     return out
 
 
-def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4", dpi: int = 150) -> bytes:
+def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4", dpi: int = 300) -> bytes:
     """The sheet as file bytes in ``fmt`` (pdf, svg or png; ``dpi``: the PNG's resolution)."""
     svg = setup_sheet_svg(setup)
     if fmt == "svg":

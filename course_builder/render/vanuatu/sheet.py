@@ -1,10 +1,11 @@
 """The Vanuatu setup sheet: the archipelago to lay out, the tiles each round reveals, and the
-Rising Waters tallies, on one printable page.
+Rising Waters tallies, on one printable page; pre-rolled dice on a page of their own.
 
 From top to bottom: the 16-space footprint with Efate and the three start ocean tiles drawn where
 the seed put them (empty spaces numbered, a key to the side names E NE NW W SW SE); the lettered
 tiles revealed in rounds 2-7 with a line to note where each went; the Rising Waters rounds 2, 4,
-6, 8 with boxes for the die (pre-filled when pre-rolled), the actions counted down and the flood;
+6, 8 with boxes for the die (left blank when pre-rolled: the dice are on :func:`dice_page_svg`,
+a separate page one player keeps or cuts into slips), the actions counted down and the flood;
 water-marker boxes for the five islands, the 20 dikes and the three submerged islands that lose
 the game; a few reminders citing the rules (vanuatu-rising-waters.txt; other-games-research.md
 2.1 and 2.5; docs/rulings.md VAN-xx).
@@ -189,8 +190,8 @@ def _reveal_table(dwg: svgwrite.Drawing, setup: Setup, y: float) -> None:
 
 
 def _rising_table(dwg: svgwrite.Drawing, setup: Setup, y: float) -> None:
-    dice = dict(setup.dice)
-    note = ("die pre-rolled: keep this part hidden until the round" if dice else
+    note = ("dice pre-rolled on a page of their own, kept by one player: write each die here "
+            "when its round begins" if setup.dice else
             "the first player rolls the die at the start of the round")
     _heading(dwg, "Rising Waters", y, note)
     group = dwg.g(id="rising-waters")
@@ -201,8 +202,7 @@ def _rising_table(dwg: svgwrite.Drawing, setup: Setup, y: float) -> None:
     for i, round_ in enumerate(RISING_ROUNDS):
         ry = y + 8.0 + i * 7.5
         group.add(text(dwg, f"R{round_}", LEFT, ry + 4.6, 3.2, font_weight="bold"))
-        die = dice.get(round_)
-        group.add(_box(dwg, LEFT + 16.0, ry, 6.0, label=str(die) if die else ""))
+        group.add(_box(dwg, LEFT + 16.0, ry, 6.0))
         for k in range(6):
             group.add(_box(dwg, LEFT + 30.0 + k * 8.0, ry + 0.5, 5.0, stroke=FAINT))
         group.add(_box(dwg, LEFT + 104.0, ry, 6.0))
@@ -263,3 +263,68 @@ def _reminders(dwg: svgwrite.Drawing, y: float) -> None:
     for i, line in enumerate(lines):
         group.add(text(dwg, line, LEFT, y + 5.5 + i * 4.6, 2.55, class_="reminder"))
     dwg.add(group)
+
+
+# -- the pre-rolled dice: a page of their own -------------------------------------------------------
+
+SLIP_HEIGHT = 24.0
+SLIPS_TOP = 30.0
+PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
+"""Where the pips of each face sit, in thirds of the face from its centre."""
+
+
+def dice_page_svg(setup: Setup) -> str:
+    """The pre-rolled Rising Waters dice (``setup --pre-roll``) on a page of their own: not on
+    the sheet every player sees, but for one player to keep, or to cut into four slips, each
+    folded over its die and opened when its round begins (vanuatu-rising-waters.txt, "Rising
+    Waters": the die is rolled at the beginning of rounds 2, 4, 6 and 8)."""
+    if not setup.dice:
+        raise ValueError("the setup has no pre-rolled dice")
+    height = SLIPS_TOP + len(setup.dice) * SLIP_HEIGHT + 12.0
+    dwg = new_drawing(WIDTH, height)
+    dwg.add(text(dwg, "Vanuatu: The Rising Waters · pre-rolled dice", LEFT, 9.0, 5.2,
+                 font_weight="bold", id="title"))
+    seed = f"seed {setup.seed}" if setup.seed is not None else "no seed"
+    dwg.add(text(dwg, f"{seed} · not for the shared sheet: one player keeps this page, face "
+                 "down, or cuts it into slips", LEFT, 14.5, 2.8, id="subtitle"))
+    dwg.add(text(dwg, "Cut along the dashed lines, fold each slip along its dotted line so the "
+                 "die is hidden, and open it when its round begins.", LEFT, 21.0, 2.6,
+                 fill=FAINT, id="how"))
+    group = dwg.g(id="dice")
+    for i, (round_, die) in enumerate(setup.dice):
+        group.add(_slip(dwg, round_, die, SLIPS_TOP + i * SLIP_HEIGHT))
+    _cut_line(dwg, group, SLIPS_TOP + len(setup.dice) * SLIP_HEIGHT)
+    dwg.add(group)
+    return dwg.tostring()
+
+
+def _cut_line(dwg: svgwrite.Drawing, group: svgwrite.container.Group, y: float) -> None:
+    group.add(dwg.line((LEFT, rounded(y)), (WIDTH - LEFT, rounded(y)), stroke=FAINT,
+                       stroke_width=0.3, stroke_dasharray="2.5,1.5", class_="cut"))
+    group.add(text(dwg, "cut", WIDTH - LEFT, y - 0.8, 2.0, text_anchor="end", fill=FAINT))
+
+
+def _slip(dwg: svgwrite.Drawing, round_: int, die: int, y: float) -> svgwrite.container.Group:
+    """One round's slip: the round on the left half, the die on the right, a fold between."""
+    g = dwg.g(id=f"die-round-{round_}", class_="slip")
+    _cut_line(dwg, g, y)
+    middle = WIDTH / 2
+    g.add(text(dwg, f"Round {round_}", LEFT + 4.0, y + 10.0, 4.4, font_weight="bold"))
+    g.add(text(dwg, "open at the start of the round: the waters rise", LEFT + 4.0, y + 15.5,
+               2.5, fill=FAINT))
+    g.add(text(dwg, "after this many actions (RW-COUNTDOWN)", LEFT + 4.0, y + 19.0, 2.5,
+               fill=FAINT))
+    g.add(dwg.line((rounded(middle), rounded(y + 2.0)), (rounded(middle), rounded(y + 22.0)),
+                   stroke=FAINT, stroke_width=0.3, stroke_dasharray="0.5,1.2", class_="fold"))
+    g.add(text(dwg, "fold", middle + 1.2, y + 4.5, 2.0, fill=FAINT))
+    face, cx, cy = 16.0, middle + 30.0, y + SLIP_HEIGHT / 2
+    g.add(dwg.rect((rounded(cx - face / 2), rounded(cy - face / 2)), (face, face), rx=2.5,
+                   fill="#ffffff", stroke=INK, stroke_width=0.45, class_="die"))
+    for px, py in PIPS[die]:
+        g.add(dwg.circle((rounded(cx + px * face / 3.6), rounded(cy + py * face / 3.6)), 1.45,
+                         fill=INK))
+    g.add(text(dwg, str(die), cx + face / 2 + 8.0, cy + 2.6, 7.5, font_weight="bold",
+               class_="value"))
+    return g

@@ -113,22 +113,32 @@ function hexPoints(hex, scale) {
   return pts.join(" ");
 }
 
+// A boat: its hull pointing along its heading, cased in white so it stands out on the dark hexes
+// of the start/finish tile and over the map's red and green arrows. The boat to move (or picked)
+// is ringed by the outline of its own hex, white under dark, so the ring never reaches into the
+// next hex, where a spot's label may sit.
 function drawBoat(g, boat, opts) {
   const c = centre(boat.hex);
   if (!c) return;
   const s = S.map.size;
   const angle = -60 * HEADINGS.indexOf(boat.heading);
   const kind = opts.pending ? "boat pending" : boat.to_move ? "boat boat-to-move" : "boat";
-  const hull = el("g", {class: kind, "data-colour": boat.colour,
-    transform: `translate(${c[0]},${c[1]}) rotate(${angle})`, opacity: opts.pending ? 0.75 : 1}, g);
+  const group = el("g", {class: kind, "data-colour": boat.colour, opacity: opts.pending ? 0.75 : 1}, g);
   if (boat.to_move || opts.selected) {
-    el("circle", {r: s * 0.95, fill: "none", stroke: opts.selected ? "#1f6fd1" : "#111",
-      "stroke-width": 0.45, "stroke-dasharray": opts.selected ? "1 0.6" : "none"}, hull);
+    const points = hexPoints(boat.hex, 0.88);
+    el("polygon", {points, fill: "none", stroke: "#fff", "stroke-width": 0.9,
+      "stroke-linejoin": "round", class: "boat-ring-casing"}, group);
+    el("polygon", {points, fill: "none", stroke: opts.selected ? "#1f6fd1" : "#111",
+      "stroke-width": 0.45, "stroke-dasharray": opts.selected ? "1 0.6" : "none",
+      "stroke-linejoin": "round", class: "boat-ring"}, group);
   }
-  const L = s * 0.82, W = s * 0.42;
-  el("polygon", {points: `${L},0 ${L * 0.35},${-W} ${-L * 0.8},${-W} ${-L * 0.8},${W} ${L * 0.35},${W}`,
-    fill: COLOURS[boat.colour] || "#888", stroke: "#111", "stroke-width": 0.35,
-    "stroke-linejoin": "round"}, hull);
+  const hull = el("g", {transform: `translate(${c[0]},${c[1]}) rotate(${angle})`}, group);
+  const L = s * 0.78, W = s * 0.4;
+  const outline = `${L},0 ${L * 0.35},${-W} ${-L * 0.8},${-W} ${-L * 0.8},${W} ${L * 0.35},${W}`;
+  el("polygon", {points: outline, fill: "none", stroke: "#fff", "stroke-width": 1.0,
+    "stroke-linejoin": "round", class: "boat-casing"}, hull);
+  el("polygon", {points: outline, fill: COLOURS[boat.colour] || "#888", stroke: "#111",
+    "stroke-width": 0.35, "stroke-linejoin": "round"}, hull);
   if (boat.sunk || boat.finished) {
     const t = el("text", {x: 0, y: s * 0.3, "font-size": s * 0.8, "text-anchor": "middle",
       fill: boat.colour === "black" || boat.colour === "purple" ? "#fff" : "#111",
@@ -170,21 +180,30 @@ function drawOverlay() {
     }
   }
   if (traceOnBoard()) drawTrace(g);
+  if (S.preview) drawPreviewPath(g, S.preview);  // under the boats: it starts under the mover
   for (const boat of v.boats) drawBoat(g, boat, {selected: boat.colour === S.selected});
-  if (S.preview) drawPreview(g, S.preview);
+  if (S.preview) drawPreviewEnd(g, S.preview);
   if (S.pending) {
     drawBoat(g, {colour: v.to_act, hex: S.pending.hex, heading: S.pending.heading, to_move: true},
              {pending: true, selected: true});
   }
 }
 
-function drawPreview(g, choice) {
+// A heading's preview in two layers: the path (and a crash where the boat stands, when it does
+// not get away) under the boats, so the boat to move is never hidden by its own move; where it
+// ends (the boat as it would stand, and its crash) over them.
+function drawPreviewPath(g, choice) {
   const colour = choice.legal ? "#2e7d32" : "#8a1c1c";
+  polyline(g, choice.path, {stroke: "#fff", "stroke-width": 1.5, opacity: 0.8});
   polyline(g, choice.path, {stroke: colour, "stroke-width": 0.9, "stroke-dasharray": "1.6 1",
     class: "preview-path"});
+  if (choice.crash && choice.path.length === 1) crashMark(g, choice.path[0], choice.damage);
+}
+
+function drawPreviewEnd(g, choice) {
+  if (choice.path.length < 2) return;
   const end = choice.path[choice.path.length - 1];
-  const ghost = {colour: S.view.to_act, hex: end, heading: choice.heading};
-  if (choice.path.length > 1) drawBoat(g, ghost, {pending: true});
+  drawBoat(g, {colour: S.view.to_act, hex: end, heading: choice.heading}, {pending: true});
   if (choice.crash) crashMark(g, end, choice.damage);
 }
 

@@ -5,38 +5,62 @@ long, fair or dangerous (docs/simulation.md); par is the exact expected length w
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
+from course_builder.cli.aliases import alias, flag_values
 from course_builder.cli.common import (
-    OUTPUT_HELP,
+    OutputPath,
+    as_path,
     emit,
     emit_files,
+    input_name,
     output_option,
     progress_bar,
+    read_text,
     resolve_seed,
     seed_option,
 )
-from course_builder.cli.powerboats import (
-    _board_choice,
-    _course_from_file,
-    _rules,
-    _rules_options,
+from course_builder.cli.options import (
+    CaseFreeChoice,
+    FiniteFloat,
+    expansion_option,
+    format_option,
+    input_argument,
+    race_option,
+)
+from course_builder.cli.powerboats import powerboats
+from course_builder.cli.powerboats.inputs import (
+    board_choice,
     board_options,
     catalog,
-    powerboats,
+    course_from_data,
+    course_from_file,
+    is_course_data,
     read_position,
+    rules_from,
+    rules_options,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonwrite import json_text
+
+MAX_SINK_PENALTY = 1e6
+"""The most turns a sinking may cost (``--sink-penalty``): far beyond any course's length, and
+well inside the solver's float32 numbers."""
+
+
+def _race_letters(text: str) -> list[str]:
+    """``--races ABC`` (the old spelling): the race letters in it."""
+    return [c for c in str(text).upper() if c in "ABC"] or [str(text)]
 
 
 def _bots_option(fn: Any) -> Any:
     fn = click.option("--bots", default="greedy", show_default=True, metavar="NAMES",
                       help="Bot for each seat, comma-separated, repeated to fill the seats: "
-                      "random, cautious, greedy, lookahead.")(fn)
+                      "random, cautious, greedy, lookahead, perfect (exact par's policy; "
+                      "solving the course first takes tens of seconds).")(fn)
     fn = click.option("--boats", type=click.IntRange(1, 6), default=4, show_default=True,
                       help="Boats in each race.")(fn)
     return fn
@@ -76,43 +100,40 @@ def _bot_names(bots: str, boats: int) -> tuple[str, ...]:
 
 
 @powerboats.command("simulate")
-@click.option("--race", type=click.Choice(["A", "B", "C", "game"], case_sensitive=False),
-              default="A", show_default=True, metavar="A|B|C|game",
-              help="One race, or 'game': whole games of races A, B and C (scored).")
+@input_argument("course_file", "[COURSE]", required=False)
+@alias("--course", "course_file", "the argument COURSE")
+@race_option(game=True, default="A", show_default=True,
+             help="One race, or 'game': whole games of races A, B and C (scored).")
 @board_options
 @seed_option
-@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
-@click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Race this course file instead of a generated course.")
+@expansion_option()
 @_bots_option
 @_run_options
-@_rules_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@click.option("--plot-turns", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@rules_options("simulate")
+@format_option()
+@click.option("--plot-turns", type=OutputPath(), default=None, metavar="FILE",
               help="Also draw the turns-to-finish distribution (.png or .svg).")
-@click.option("--plot-crashes", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--plot-crashes", type=OutputPath(), default=None, metavar="FILE",
               help="Also draw where boats crashed on the lake (.png or .svg).")
-@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="With --race game: write each game's record to this folder.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help=OUTPUT_HELP)
-def simulate_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
+@click.option("--records", "records_dir", type=OutputPath(), default=None, metavar="FOLDER",
+              help="With --race game: write each game's record to this folder.")
+@output_option
+def simulate_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
                  tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-                 course_file: Path | None, bots: str, boats: int, games: int,
+                 bots: str, boats: int, games: int,
                  workers: int | None, scheduler: str | None, max_turns: int, fmt: str,
                  plot_turns: Path | None, plot_crashes: Path | None, records_dir: Path | None,
                  output: Path | None, **options: Any) -> None:
     """Let bots race many times and report turns to finish (mean, spread, percentiles), crash and
     sink rates, wins by seat and by start hex, and turns per leg. The same seed gives the same
-    numbers whatever the number of workers."""
+    numbers whatever the number of workers. With COURSE (a course file), race that course."""
     from course_builder.powerboats.study.runner import SimJob, simulate
     from course_builder.powerboats.study.stats import summarize
 
     seed = resolve_seed(seed, True)
     assert seed is not None
     names = _bot_names(bots, boats)
-    rules = _rules(options)
+    rules = rules_from(options)
     lake, courses = _courses(race, course_file, board, shuffle_tiles, rotate_tiles, tile_size,
                              density, seed, expansion)
     if records_dir is not None and len(courses) != 3:
@@ -128,9 +149,8 @@ def simulate_cmd(race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
     summary = summarize(runs)
     _write_extras(lake, runs, summary, plot_turns, plot_crashes, records_dir, job)
     if fmt == "json":
-        emit(json.dumps({"courses": list(job.codes), "bots": list(names), "seed": seed,
-                         "rules": rules.notation() or "default", **summary.to_json()},
-                        indent=1) + "\n", output)
+        emit(json_text({"courses": list(job.codes), "bots": list(names), "seed": seed,
+                        "rules": rules.notation() or "default", **summary.to_json()}), output)
     else:
         emit(_summary_text(job, summary), output)
 
@@ -140,11 +160,11 @@ def _courses(race: str, course_file: Path | None, board: str, shuffle: bool, rot
              ) -> tuple[Any, list[Any]]:
     if course_file is not None:
         if race.lower() == "game":
-            raise click.UsageError("--course gives one race; --race game generates three")
-        return _course_from_file(course_file)
+            raise click.UsageError("a course file gives one race; --race game makes three")
+        return course_from_file(course_file)
     from course_builder.powerboats.course.generate import CourseMaker
 
-    lake = catalog().make(_board_choice(board, shuffle, rotate, tile_size, density), seed)
+    lake = catalog().make(board_choice(board, shuffle, rotate, tile_size, density), seed)
     maker = CourseMaker(lake)
     races = "ABC" if race.lower() == "game" else race.upper()
     return lake, [maker.generate(r, seed, expansion=expansion) for r in races]
@@ -214,22 +234,24 @@ def _summary_text(job: Any, s: Any) -> str:
 @powerboats.command("atlas")
 @board_options
 @seed_option
-@click.option("--races", default="ABC", show_default=True, help="Which races' courses.")
-@click.option("--expansion", type=click.Choice(["both", "no", "yes"]), default="both",
-              show_default=True, help="Courses without, with, or with and without the tiles.")
+@click.option("--race", "races", type=CaseFreeChoice(("A", "B", "C")), multiple=True,
+              help="Which race's courses (repeat for several; default: A, B and C).")
+@alias("--races", "races", "--race, once per race", convert=_race_letters)
+@expansion_option("Only the courses with the tiles of Expansion 1 (--expansion) or without "
+                  "them (--no-expansion); default: both.", default=None)
+@flag_values("--expansion", {"yes": ["--expansion"], "no": ["--no-expansion"], "both": []})
 @click.option("--lakes", type=click.IntRange(0, 10_000), default=0, show_default=True,
               help="Also rate this many random lakes (seeds SEED, SEED+1, ...).")
-@click.option("--by", "measure", type=click.Choice(["short", "long", "fair", "dangerous"]),
+@click.option("--by", "measure", type=CaseFreeChoice(["short", "long", "fair", "dangerous"]),
               default="short", show_default=True, help="How to rank the courses (SIM-03).")
 @click.option("--top", type=click.IntRange(1, 100_000), default=10, show_default=True)
 @_bots_option
 @_run_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help=OUTPUT_HELP)
+@format_option()
+@output_option
 def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int],
-              density: float, seed: int | None, races: str, expansion: str, lakes: int,
+              density: float, seed: int | None, races: tuple[str, ...], expansion: bool | None,
+              lakes: int,
               measure: str, top: int, bots: str, boats: int, games: int, workers: int | None,
               scheduler: str | None, max_turns: int, fmt: str, output: Path | None) -> None:
     """Rate every course of a lake (each race, every order of its spots, with and without
@@ -241,11 +263,9 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
     seed = resolve_seed(seed, True)
     assert seed is not None
     names = _bot_names(bots, boats)
-    wanted = [r for r in races.upper() if r in "ABC"]
-    if not wanted:
-        raise click.BadParameter("give some of A, B, C", param_hint="'--races'")
-    modes = {"both": (False, True), "no": (False,), "yes": (True,)}[expansion]
-    choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+    wanted = [r for r in "ABC" if r in races] if races else ["A", "B", "C"]
+    modes = {None: (False, True), False: (False,), True: (True,)}[expansion]
+    choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
     lake_list = [catalog().make(choice, seed)]
     lake_list += [catalog().make(BoardChoice("random", lake=choice.lake), seed + k)
                   for k in range(1, lakes + 1)]
@@ -259,9 +279,9 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
         raise CourseBuilderError("no legal course on these lakes")
     chosen = best(rated, measure, top)
     if fmt == "json":
-        emit(json.dumps({"measure": measure, "games_per_course": games, "bots": list(names),
-                         "seed": seed, "courses_rated": len(rated),
-                         "best": [r.to_json() for r in chosen]}, indent=1) + "\n", output)
+        emit(json_text({"measure": measure, "games_per_course": games, "bots": list(names),
+                        "seed": seed, "courses_rated": len(rated),
+                        "best": [r.to_json() for r in chosen]}), output)
         return
     lines = [f"{len(rated)} courses rated ({games} games each, bots {', '.join(names)}); "
              f"best by '{measure}':"]
@@ -278,57 +298,55 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
 
 
 @powerboats.command("par")
-@click.option("--race", type=click.Choice(["A", "B", "C"], case_sensitive=False), default=None,
-              help="Race A, B or C: a random course on the board (or give --course/--position).")
+@click.argument("source", metavar="[COURSE|POSITION]", required=False)
+@alias("--course", "source", "the argument COURSE")
+@alias("--position", "source", "the argument POSITION")
+@race_option(default=None, help="Race A, B or C: a random course on the board (or give a "
+             "COURSE or POSITION).")
 @board_options
 @seed_option
-@click.option("--expansion", is_flag=True, help="Place the 7 tiles of Expansion 1.")
-@click.option("--course", "course_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="A course JSON file (from 'course --format json').")
-@click.option("--position", "position_text", default=None, metavar="POSITION",
-              help="Also the best move and par from this position (notation, or a file).")
-@_rules_options
-@click.option("--sink-penalty", type=click.FloatRange(min=0.0), default=100.0,
-              show_default=True, help="Turns a sinking costs (ruling PAR-01).")
+@expansion_option()
+@rules_options("par")
+@click.option("--sink-penalty", type=FiniteFloat(0.0, MAX_SINK_PENALTY), default=100.0,
+              show_default=True, help="Turns a sinking costs, 0 to "
+              f"{MAX_SINK_PENALTY:,.0f} (ruling PAR-01).")
 @click.option("--dice-cap", type=click.IntRange(1, 8), default=5, show_default=True,
               help="Most dice a boat holds in the model (ruling PAR-02).")
-@click.option("--tolerance", type=click.FloatRange(min=1e-9), default=1e-3, show_default=True,
-              help="Stop when no value moves by more than this many turns in a sweep.")
+@click.option("--tolerance", type=FiniteFloat(1e-9, 1.0), default=1e-3, show_default=True,
+              help="Stop when no value moves by more than this many turns in a sweep (1e-9 to "
+              "1).")
 @click.option("--float64", is_flag=True, help="Solve in float64 (slower; float32 is the default).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@format_option()
 @output_option
-def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: bool,
-            tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-            course_file: Path | None, position_text: str | None, sink_penalty: float,
+def par_cmd(source: str | None, race: str | None, board: str, shuffle_tiles: bool,
+            rotate_tiles: bool, tile_size: tuple[int, int], density: float, seed: int | None,
+            expansion: bool, sink_penalty: float,
             dice_cap: int, tolerance: float, float64: bool, fmt: str, output: Path | None,
             **options: Any) -> None:
-    """Exact par: the expected turns one boat alone needs with perfect play (docs/par.md)."""
+    """Exact par: the expected turns one boat alone needs with perfect play (docs/par.md), on a
+    random course for --race, on COURSE (a course file), or from POSITION (its notation, or a
+    file holding it): then also the best move there."""
     from course_builder.powerboats.play.race import Race
     from course_builder.powerboats.study.par import ParOptions, par_for, solve_par
     from course_builder.powerboats.study.report import par_text, position_json, position_words
 
-    rules = _rules(options)
-    given = sum(x is not None for x in (race, course_file, position_text))
-    if given != 1:
-        raise click.UsageError("give one of --race, --course or --position" if not given else
-                               "give only one of --race, --course and --position")
+    rules = rules_from(options)
+    if (race is None) == (source is None):
+        raise click.UsageError("give --race, or a COURSE or POSITION" if race is None else
+                               "give only one of --race and a COURSE or POSITION")
     position = None
-    if position_text is not None:
-        position = read_position(position_text, rules)
-        the_race = position.race
-    elif course_file is not None:
-        lake, courses = _course_from_file(course_file)
-        the_race = Race(lake, courses[0], rules)
+    if source is not None:
+        lake, course, position = _course_or_position(source, rules)
+        the_race = position.race if position is not None else Race(lake, course, rules)
     else:
         assert race is not None
-        choice = _board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
+        choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
         seed = resolve_seed(seed, True)
         lake = catalog().make(choice, seed)
         from course_builder.powerboats.course.generate import CourseMaker
 
-        the_race = Race(lake, CourseMaker(lake).generate(race.upper(), seed,
-                                                         expansion=expansion), rules)
+        the_race = Race(lake, CourseMaker(lake).generate(race, seed, expansion=expansion),
+                        rules)
     par_options = ParOptions(sink_penalty, dice_cap, tolerance=tolerance, float64=float64)
     with progress_bar("par") as bar:
         def progress(stage: str, fraction: float) -> None:  # building 40%, solving 60%
@@ -339,10 +357,29 @@ def par_cmd(race: str | None, board: str, shuffle_tiles: bool, rotate_tiles: boo
         else:
             table = solve_par(the_race, par_options, positions=[position], progress=progress)
     if position is None:
-        emit(json.dumps(result.to_json(), indent=1) if fmt == "json" else par_text(result),
-             output)
+        emit(json_text(result.to_json()) if fmt == "json" else par_text(result), output)
     elif fmt == "json":
-        emit(json.dumps({**position_json(table, position), "options": par_options.to_json(),
-                         "model": table.stats.to_json()}, indent=1), output)
+        emit(json_text({**position_json(table, position), "options": par_options.to_json(),
+                        "model": table.stats.to_json()}), output)
     else:
         emit(position_words(table, position), output)
+
+
+def _course_or_position(source: str, rules: Any) -> tuple[Any, Any, Any]:
+    """``par``'s argument: a course file (its JSON has buoys), else a position (its notation, or
+    a file holding it or its JSON). Returns (lake, course, None) or (None, None, position)."""
+    if "|" in source:
+        return None, None, read_position(source, rules)
+    from course_builder.core.jsonread import MAX_BYTES, JsonError, parse
+
+    path = as_path(source)
+    content = read_text(path, MAX_BYTES)
+    if content.lstrip().startswith("{"):
+        try:
+            document = parse(content, input_name(path))
+        except JsonError:  # a position file with comment lines, or bad JSON: read_position says
+            document = None
+        if document is not None and is_course_data(document.data):
+            lake, courses = document.read(lambda data: course_from_data(data, path))
+            return lake, courses[0], None
+    return None, None, read_position(source, rules, content=content)

@@ -1,0 +1,43 @@
+"""How a seed starts a game: the start player of race A and the courses of races A, B and C.
+
+``powerboats play`` and the web page both start a game this way, so the same lake and seed give
+the same game in both: each race's course is the one ``powerboats course --race R --seed SEED``
+makes on that lake, and the start player is rolled from the seed unless the table agreed on one
+(ruling GAME-04).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from course_builder.core.values import Frozen
+from course_builder.powerboats.course.generate import CourseMaker
+from course_builder.powerboats.course.model import Course
+from course_builder.powerboats.game.scoring import RACE_NAMES
+from course_builder.powerboats.lake.board import Board
+
+
+class GameStart(Frozen):
+    """What the seed decides: who starts race A (``rolled``: the seed chose), and the course of
+    each race, A to C."""
+
+    start_player: str
+    rolled: bool
+    courses: tuple[Course, ...]
+
+
+def seeded_start(colours: Sequence[str], seed: int, board: Board, *, expansion: bool = False,
+                 start_player: str | None = None, given: Course | None = None) -> GameStart:
+    """The start of a game on ``board`` from ``seed``: the start player (``start_player`` if
+    given, else rolled from the seed among ``colours``; empty when there are none, for the seats'
+    check to refuse) and the three courses, made from the seed (with Expansion 1's tiles if
+    asked); a ``given`` course is its own race's, and the other two are made on its lake."""
+    first = (start_player or "").strip().lower()
+    rolled = not first
+    if rolled and colours:
+        first = random.Random(f"powerboats-game:{seed}").choice(list(colours))
+    maker = CourseMaker(board)
+    courses = tuple(given if given is not None and given.race == race else
+                    maker.generate(race, seed, expansion=expansion) for race in RACE_NAMES)
+    return GameStart(first, rolled, courses)
