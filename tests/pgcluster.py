@@ -5,6 +5,11 @@ Run as root, the cluster belongs to an unprivileged user (``postgres`` if the sy
 else ``nobody``), who owns the folder; PostgreSQL refuses to run as root. Without PostgreSQL's
 programs the tests that need it are skipped with the reason, unless
 ``COURSE_BUILDER_REQUIRE_POSTGRES`` is set (CI sets it: there they must run).
+
+``COURSE_BUILDER_POSTGRES_URL`` names a running server instead (a ``postgresql://`` URL of a
+role that may create databases, e.g. ``postgresql://postgres@/postgres?host=/tmp/pg``): the
+tests then make their databases there and start no cluster of their own. ``.ci/run`` starts one
+cluster that way for the whole run and stops it at the end, whatever happened.
 """
 
 from __future__ import annotations
@@ -13,15 +18,18 @@ import glob
 import itertools
 import os
 import pwd
+import secrets
 import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 import pytest
 
 REQUIRE = "COURSE_BUILDER_REQUIRE_POSTGRES"
+URL = "COURSE_BUILDER_POSTGRES_URL"
 
 
 def binaries() -> str | None:
@@ -53,29 +61,34 @@ def _owner() -> str | None:
 
 
 class Cluster:
-    """A running cluster; :meth:`database` makes a fresh empty database and gives its URL."""
+    """A running cluster, reached at ``admin_url``; :meth:`database` makes a fresh empty database
+    and gives its URL."""
 
-    def __init__(self, folder: str) -> None:
-        self.folder = folder
+    def __init__(self, admin_url: str) -> None:
+        self.admin_url = admin_url
         self._names = itertools.count(1)
-
-    @property
-    def admin_url(self) -> str:
-        return f"postgresql://postgres@/postgres?host={self.folder}"
 
     def database(self) -> str:
         import psycopg
 
-        name = f"rooms_{os.getpid()}_{next(self._names)}"
-        with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        return f"postgresql://postgres@/{name}?host={self.folder}"
+        name = f"rooms_{os.getpid()}_{next(self._names)}_{secrets.token_hex(3)}"
+        try:
+            with psycopg.connect(self.admin_url, autocommit=True, connect_timeout=10) as conn:
+                conn.execute(f"CREATE DATABASE {name}")
+        except psycopg.Error as exc:
+            unavailable(f"no database can be made at {self.admin_url} "
+                        f"({' '.join(str(exc).split())[:200]})")
+        return urlsplit(self.admin_url)._replace(path=f"/{name}").geturl()
 
 
 @contextmanager
 def running_cluster() -> Iterator[Cluster]:
     """Start a cluster (or skip, or fail under ``COURSE_BUILDER_REQUIRE_POSTGRES``); stop and
-    delete it afterwards."""
+    delete it afterwards. With ``COURSE_BUILDER_POSTGRES_URL`` set, the server it names."""
+    given = os.environ.get(URL)
+    if given:
+        yield Cluster(given)
+        return
     bin_dir = binaries()
     if bin_dir is None:
         unavailable("PostgreSQL's programs (initdb, pg_ctl) are not installed")
@@ -99,7 +112,7 @@ def running_cluster() -> Iterator[Cluster]:
         shutil.rmtree(folder, ignore_errors=True)
         unavailable(f"a cluster cannot start ({(exc.stderr or exc.stdout or '').strip()[:300]})")
     try:
-        yield Cluster(folder)
+        yield Cluster(f"postgresql://postgres@/postgres?host={folder}")
     finally:
         subprocess.run([*as_owner, f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "-w",
                         "stop"], capture_output=True)

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from course_builder.cli import cli
 from course_builder.powerboats.game.record import read_record, replay
 from course_builder.web.app import create_app
 from course_builder.web.rooms.database import open_store
@@ -45,7 +47,7 @@ def base(folder: Path) -> Iterator[str]:
 
 
 def test_two_seats_sail_a_race_refereed_by_the_kernel_and_the_record_replays(
-        base: str, folder: Path) -> None:
+        base: str, folder: Path, tmp_path: Path) -> None:
     room = RoomClient.make(base, names="Ann, Bob")
     start = room.state()
     assert start["view"]["phase"] == "placing" and start["entries"] == 0
@@ -55,8 +57,13 @@ def test_two_seats_sail_a_race_refereed_by_the_kernel_and_the_record_replays(
     status, text, head = room.call("GET", "record", room.seats["red"])
     assert status == 200 and head["content-type"].startswith("text/plain")
     record = read_record(text.decode())
-    done = replay(record, BOOK)  # as `course-builder powerboats replay` checks it
+    done = replay(record, BOOK)
     assert done.ok and done.game.race_index == 1
+    exported = tmp_path / f"powerboats-room-{room.room}.pbr"  # the page's download, checked
+    exported.write_bytes(text)
+    checked = CliRunner().invoke(cli, ["powerboats", "replay", str(exported), "--format", "json"])
+    assert checked.exit_code == 0, checked.output
+    assert json.loads(checked.output)["ok"] is True
     assert record.tags["Names"] == "Ann, Bob" and record.tags["Seed"] == "7"
     assert len(record.lines) == state["entries"]
     assert state["view"]["results"][0]["race"] == "A"
@@ -304,9 +311,6 @@ def test_no_token_reaches_the_access_log(tmp_path: Path, caplog: Any) -> None:
 
 
 def test_the_docs_name_every_rooms_endpoint_and_serve_option() -> None:
-    from click.testing import CliRunner
-
-    from course_builder.cli import cli
     from course_builder.web.rooms.routes import RoomsApp
 
     root = Path(__file__).resolve().parents[1]
@@ -344,3 +348,14 @@ def test_a_bot_decides_the_same_move_in_its_own_process() -> None:
             assert there == here
     finally:
         bots.close()
+
+
+def test_room_expiry_is_a_time_span_and_a_bad_one_is_refused_with_one_line() -> None:
+    from course_builder.cli.web import DurationType
+
+    span = DurationType()
+    assert [span.convert(v, None, None) for v in ("90s", "30m", "12h", "14d", "45", "1.5h")] == [
+        90.0, 1800.0, 43200.0, 1209600.0, 45.0, 5400.0]
+    result = CliRunner().invoke(cli, ["serve", "--room-expiry", "soon"])
+    assert result.exit_code == 2 and "'soon' is not a time span" in result.output
+    assert "Traceback" not in result.output
