@@ -190,9 +190,11 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back(pages: Pages, base: str) -> No
     laptop.wait_for_selector("#seats li[data-seat='1'] >> text=bot random")
     # the bot places red (first to place), yellow places, the bot moves when it is red's turn
     for _ in range(3):
-        take_turn(phone)
         phone.wait_for_function("document.body.classList.contains('my-turn') || "
                                 "document.querySelector('#standings-box:not([hidden])')")
+        before = int(phone.evaluate("document.body.dataset.entries"))
+        take_turn(phone)
+        shows(phone, before + 1)  # the page has its own entry back before it looks again
     assert "bot random" in phone.text_content("#seats")
     lines = phone.locator("#log li").all_text_contents()
     assert any("place red" in ln for ln in lines)  # the bot placed red ...

@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from course_builder.cli.options import FiniteFloat
+
 _DURATION = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[smhd]?)")
 _UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -54,14 +56,16 @@ def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
                    "several server processes share rooms and each other's moves.")
 @click.option("--room-expiry", type=DurationType(), default="14d", show_default=True,
               help="Delete a room after this long without a move (90s, 30m, 12h, 14d).")
-@click.option("--rate-limit", type=click.FloatRange(0), default=20.0, show_default=True,
+@click.option("--rate-limit", type=FiniteFloat(0), default=20.0, show_default=True,
               metavar="N", help="Requests a second one address may make to the rooms (0: no "
                                 "limit).")
 def serve(port: int, host: str, data: str | None, database: str | None, room_expiry: float,
           rate_limit: float) -> None:
-    """Serve the web page (see a course, place boats, ask for a ruling, follow and record a
-    game) and the shared game rooms, where each player moves their own boat from their own
-    phone or computer. Open the address it prints in a browser; Ctrl-C stops it."""
+    """Serve the web page: see a course, place boats, ask for a ruling, follow and record a
+    game. Open the address it prints in a browser; Ctrl-C stops it.
+
+    It serves the shared game rooms too (/rooms), where each player moves their own boat from
+    their own phone or computer, kept in a database so that a game outlives the server."""
     import uvicorn
 
     from course_builder.web.app import LOCAL_HOSTS, create_app

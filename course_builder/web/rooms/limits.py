@@ -8,12 +8,13 @@ be the proxy, so the rooms are meant to be served directly (on the local network
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from course_builder.core.jsonwrite import wire_text
 
 BURST_SECONDS = 3.0
 """The bucket holds this many seconds' worth of requests: a page may send a quick few."""
@@ -80,7 +81,7 @@ class RateLimit:
             await send({"type": "websocket.close", "code": 4429,
                         "reason": "too many requests"})
             return
-        body = json.dumps({"error": self.limiter.message()}).encode()
+        body = wire_text({"error": self.limiter.message()}).encode()
         await send({"type": "http.response.start", "status": 429,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),

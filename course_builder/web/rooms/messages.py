@@ -26,9 +26,6 @@ def room_json(row: RoomRow, room: RoomGame, pending: Pending | None) -> dict[str
     """The room as every page shows it."""
     shown = view(room.table())
     shown.pop("state", None)
-    game = room.game
-    names = game.setup.names or ()
-    to_act = game.to_act
     return {
         "type": "room",
         "room": row.id,
@@ -37,13 +34,20 @@ def room_json(row: RoomRow, room: RoomGame, pending: Pending | None) -> dict[str
         "dice": row.dice,
         "expires_at": row.expires_at,
         "view": shown,
-        "seats": [{"seat": s.seat, "colour": s.colour,
-                   "name": names[s.seat] if s.seat < len(names) else "",
-                   "bot": s.bot, "to_act": s.colour == to_act} for s in row.seats],
+        "seats": seats_json(row, room),
         "pending": None if pending is None else pending_json(room, pending),
         "last": room.last_shown,
         "log": _log(room),
     }
+
+
+def seats_json(row: RoomRow, room: RoomGame) -> list[dict[str, Any]]:
+    """Each seat: its number, colour, player's name, bot (or None), whether it is to act."""
+    names = room.game.setup.names or ()
+    to_act = room.game.to_act
+    return [{"seat": s.seat, "colour": s.colour,
+             "name": names[s.seat] if s.seat < len(names) else "",
+             "bot": s.bot, "to_act": s.colour == to_act} for s in row.seats]
 
 
 def pending_json(room: RoomGame, pending: Pending) -> dict[str, Any]:

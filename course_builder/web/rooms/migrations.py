@@ -13,12 +13,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from course_builder.core.values import Frozen
 
-@dataclass(frozen=True)
-class Step:
+
+class Step(Frozen):
     version: int
     name: str
     sql: tuple[str, ...]

@@ -21,12 +21,12 @@ import hashlib
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.values import Frozen, field, replace
 from course_builder.powerboats.game.game import Game, Placement, Played
 from course_builder.powerboats.game.record import read_record, replay, setup_from_tags, write_record
 from course_builder.powerboats.play.kernel import Outcome, kept_dice
@@ -48,8 +48,7 @@ class RefereeError(CourseBuilderError):
     """Something the game does not allow now (the kernel's and the game's own messages)."""
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(Frozen):
     """The boat to move's dice step and the values rolled for it, before its heading."""
 
     step: DiceStep
@@ -63,8 +62,7 @@ class Pending:
         return self.step.then(self.rolled, turn)
 
 
-@dataclass(frozen=True)
-class RoomGame:
+class RoomGame(Frozen, dict=True):
     """A room's game as the rules have it: the game, the record's other header tags, and the last
     move's outcome (so every page can show its trace)."""
 
@@ -249,8 +247,7 @@ def typed_values(value: Any) -> tuple[int, ...]:
 # ------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BotPlacement:
+class BotPlacement(Frozen):
     hex: Hex
     heading: Direction
 

@@ -13,11 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from starlette.requests import Request
@@ -26,11 +24,15 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.jsonread import JsonError, cut, parse
+from course_builder.core.jsonwrite import wire_text
+from course_builder.core.values import Mutable
 from course_builder.powerboats.play.kernel import IllegalMove
 from course_builder.web.rooms.botprocess import BotProcess
 from course_builder.web.rooms.limits import RateLimiter, client_of
 from course_builder.web.rooms.links import room_links
 from course_builder.web.rooms.live import Hub, Subscriber
+from course_builder.web.rooms.messages import seats_json
 from course_builder.web.rooms.service import BOT_PAUSE, Refusal, Rooms
 from course_builder.web.rooms.store import RoomStore, StoreError
 
@@ -52,8 +54,7 @@ log = logging.getLogger("course_builder.rooms")
 T = TypeVar("T")
 
 
-@dataclass
-class RoomsConfig:
+class RoomsConfig(Mutable):
     """What ``serve`` gives the rooms: the store, the inactivity after which a room expires
     (seconds), requests a second per client address (0: no limit), and the bots' pause."""
 
@@ -168,7 +169,7 @@ class RoomsApp:
 
     async def show(self, request: Request) -> Response:
         opened = await self.work(self.rooms.open, _room(request), _token(request))
-        return _json_text(f'{{"you":{json.dumps(opened.you())},"room":'
+        return _json_text(f'{{"you":{wire_text(opened.you())},"room":'
                           f'{opened.live.message()}}}')
 
     async def act(self, request: Request) -> Response:
@@ -186,7 +187,8 @@ class RoomsApp:
 
         def work() -> dict[str, Any]:
             tokens = self.rooms.links(room_id, token)
-            seats = json.loads(self.rooms.live(room_id).message())["seats"]
+            live = self.rooms.live(room_id)
+            seats = seats_json(live.row, live.game)
             return room_links(base, room_id, tokens, seats)
 
         return JSONResponse(await self.work(work), headers={"Cache-Control": "no-store"})
@@ -221,7 +223,7 @@ class RoomsApp:
             return
         writer = asyncio.create_task(page.pump())
         try:
-            await socket.send_text(json.dumps({"type": "hello", "you": opened.you()}))
+            await socket.send_text(wire_text({"type": "hello", "you": opened.you()}))
             now = self.rooms.live(room_id)
             page.version = seen
             page.offer(now.message(), now.row.version)
@@ -304,9 +306,11 @@ async def _body(request: Request, limit: int | None) -> dict[str, Any]:
     if limit is not None and len(body) > limit:
         raise Refusal(413, f"request too large: at most {limit} bytes")
     try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise Refusal(400, f"not valid JSON: {' '.join(str(exc).split())[:80]}") from None
+        data = parse(body.decode("utf-8"), "request body").data
+    except UnicodeDecodeError:
+        raise Refusal(400, "not valid JSON: the body is not UTF-8 text") from None
+    except JsonError as exc:
+        raise Refusal(400, cut(" ".join(str(exc).split()), 120)) from None
     if not isinstance(data, dict):
         raise Refusal(400, "expected a JSON object")
     return data
@@ -323,9 +327,9 @@ async def _hello(socket: WebSocket) -> tuple[str, int] | None:
         return None
     text = message.get("text")
     try:
-        data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_SOCKET_MESSAGE \
-            else None
-    except (ValueError, RecursionError):
+        data = parse(text, "message").data if isinstance(text, str) and \
+            len(text) <= MAX_SOCKET_MESSAGE else None
+    except JsonError:
         data = None
     token = data.get("token") if isinstance(data, dict) else None
     seen = data.get("seen", -1) if isinstance(data, dict) else -1

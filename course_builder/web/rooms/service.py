@@ -18,17 +18,17 @@ so it happens once however many processes decide it.
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.jsonwrite import wire_text
+from course_builder.core.values import Frozen, Mutable, replace
 from course_builder.powerboats.play.position import Move, Turn
 from course_builder.web import starts
 from course_builder.web.rooms import referee as ref
@@ -59,20 +59,18 @@ class Refusal(CourseBuilderError):
         self.status = status
 
 
-@dataclass
-class Live:
+class Live(Mutable):
     """A room as this process holds it: the stored row, the game, the pending roll."""
 
     row: RoomRow
     game: RoomGame
     pending: Pending | None
-    _text: str | None = field(default=None, repr=False)
+    _text: str | None = None
 
     def message(self) -> str:
         """The JSON every page of the room is sent (made once per version)."""
         if self._text is None:
-            self._text = json.dumps(room_json(self.row, self.game, self.pending),
-                                    separators=(",", ":"))
+            self._text = wire_text(room_json(self.row, self.game, self.pending))
         return self._text
 
     def seat_of(self, colour: str | None) -> SeatRow | None:
@@ -83,8 +81,7 @@ class Live:
         return seat is not None and seat.bot is not None
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(Frozen):
     """A room opened with a token: the room and the token's role."""
 
     live: Live

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from course_builder.core.errors import CourseBuilderError
+from course_builder.core.values import Frozen, replace
 from course_builder.web.rooms import migrations
 from course_builder.web.rooms.migrations import Executor
 
@@ -36,16 +36,14 @@ class Stale(CourseBuilderError):
     """The room has changed since the version a change was made from: nothing was written."""
 
 
-@dataclass(frozen=True)
-class SeatRow:
+class SeatRow(Frozen):
     seat: int
     colour: str
     token_hash: str
     bot: str | None = None
 
 
-@dataclass(frozen=True)
-class RoomRow:
+class RoomRow(Frozen):
     """A room as stored."""
 
     id: str
@@ -73,8 +71,7 @@ class RoomRow:
                 *((f"seat-{s.seat}", s.token_hash) for s in self.seats)]
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Frozen):
     """A placement or move to append: the record after it, its line, who made it."""
 
     record: str
