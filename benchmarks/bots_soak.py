@@ -1,50 +1,82 @@
 """Soak of the bots: many complete races on several courses, every move through the kernel; an
-illegal move would stop the run with the kernel's IllegalMove. Prints a JSON summary.
+illegal move would stop the run with the kernel's IllegalMove, a race that reached the turn limit
+would be counted unfinished. Prints a JSON summary, per bot too.
 
-Run: python benchmarks/bots_soak.py [--games 10000] [--workers 2]
+Run: python benchmarks/bots_soak.py [--games 10000] [--workers 2] [-o benchmarks/bots-soak-result.json]
+
 Too slow for the test suite (tests/test_study.py checks a sample and a property over random
-positions). Games cycle through the courses and seat line-ups below, each seeded by its index.
+positions). Games cycle through the courses and seat line-ups below, each seeded by its index;
+every bot is watched for stalls as in ``simulate`` (SIM-05). The perfect bot (a par solve of
+seconds and 400 MB a course) races on the first course only. Target (issue "Course study a club
+can trust"): no game unfinished.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
+from collections import Counter
 
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.lake.catalog import classic_board
 from course_builder.powerboats.study.runner import SimJob, simulate_many
-from course_builder.powerboats.study.stats import summarize
+from course_builder.powerboats.study.stats import finished, summarize
 
-LINEUPS = (("random", "greedy", "cautious", "greedy"), ("greedy",) * 4,
-           ("cautious", "random", "random"), ("lookahead", "greedy"))
+LINEUPS = (("strong",) * 4, ("random", "greedy", "cautious", "greedy"), ("greedy",) * 4,
+           ("cautious", "random", "random"), ("lookahead", "greedy"),
+           ("strong", "greedy", "cautious", "lookahead"))
+PERFECT = ("perfect", "strong", "greedy")
+"""The line-up with the perfect bot, on the first course only."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args()
     board = classic_board()
     maker = CourseMaker(board)
     codes = [course_code(maker.generate(race, seed, expansion=seed % 2 == 1), board)
              for seed in (1, 2) for race in "ABC"]
     jobs = [SimJob((code,), lineup, 7) for code in codes for lineup in LINEUPS]
+    jobs.append(SimJob((codes[0],), PERFECT, 7))
+    loads = [round(x, 2) for x in os.getloadavg()]
     began = time.perf_counter()
     per_job = max(1, -(-args.games // len(jobs)))  # at least --games in all
     runs = simulate_many(jobs, per_job, workers=args.workers)
     seconds = time.perf_counter() - began
-    games = sum(len(r) for r in runs)
-    moves = sum(b.turns for r in runs for run in r for race in run.races for b in race.boats)
-    summary = summarize([run for r in runs for run in r])
-    print(json.dumps({"games": games, "moves": moves, "illegal_moves": 0,
-                      "seconds": round(seconds, 1), "courses": codes,
-                      "lineups": [list(x) for x in LINEUPS],
-                      "finish_rate": round(summary.finish_rate, 3),
-                      "sink_rate": round(summary.sink_rate, 3),
-                      "stranded_rate": round(summary.stranded_rate, 3)}, indent=1))
+    every = [run for r in runs for run in r]
+    games = len(every)
+    boats = [b for run in every for race in run.races for b in race.boats]
+    unfinished = [run for run in every if not finished(run)]
+    summary = summarize(every)
+    bots = {}
+    for name in sorted({b.bot for b in boats}):
+        mine = [b for b in boats if b.bot == name]
+        bots[name] = {"boat_races": len(mine), "finished": sum(1 for b in mine if b.place),
+                      "sunk": sum(1 for b in mine if b.sunk),
+                      "stranded": sum(1 for b in mine if b.stranded),
+                      "stalls": sum(b.stalls for b in mine)}
+    report = {"games": games, "moves": sum(b.turns for b in boats), "illegal_moves": 0,
+              "unfinished_games": len(unfinished),
+              "unfinished_by_course": dict(Counter(run.races[0].race for run in unfinished)),
+              "seconds": round(seconds, 1), "load_average_at_start": loads,
+              "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
+              "courses": codes, "lineups": [list(x) for x in (*LINEUPS, PERFECT)],
+              "finish_rate": summary.finish_rate.to_json(3),
+              "sink_rate": summary.sink_rate.to_json(3),
+              "stalls_per_race": summary.stalls_per_race.to_json(4),
+              "bots": bots, "target": "no unfinished game",
+              "meets_target": not unfinished}
+    text = json.dumps(report, indent=1)
+    print(text)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
 
 
 if __name__ == "__main__":

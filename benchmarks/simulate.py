@@ -1,106 +1,215 @@
-"""Simulation speed, side by side with python-chess random playouts in one run, as JSON.
+"""How strong each bot is: mean turns above exact par, sink rate and stalls, one boat alone on ten
+courses, as JSON; and the strong bot's plan build time.
 
-Run: pip install -e '.[bench]' && python benchmarks/simulate.py [--rounds 3] [--races 100]
+Run: python benchmarks/simulate.py [--races 1000] [--lookahead-races 200] [-o benchmarks/simulate-result.json]
 
-Measured in the same process, round by round, so the machine's load hits every line alike:
+The ten courses: the classic lake's races A, B and C (course seeds 1, 2, 3) with and without the
+Expansion 1 tiles, race A on a shuffled classic lake (shuffled and rotated tiles, seed 4) with
+and without them, and races B and C on a random lake (seed 5), C with the tiles. For each: exact
+par (docs/par.md), then ``--races`` races of each bot alone from par's best start hex (PAR-05),
+every move through the kernel, each bot watched for stalls as in ``simulate`` (SIM-05), the dice
+of race ``i`` seeded by ``i``. The lookahead bot is much slower per turn and plays
+``--lookahead-races`` (its intervals are wider).
 
-* **random** / **greedy**: complete 4-boat races on the classic lake (race A, seed 1) with four
-  random or four greedy bots (study.simulate: seeded dice, every move through the kernel); steps
-  are moves made. The greedy bots' guide is built once before timing (it belongs to the course).
-* **python-chess**: random playouts from the start position to the end of the game (or 200
-  plies): ``random.choice(list(board.legal_moves))``, ``board.push``; steps are plies.
-* **1,000 greedy races**: the wall time of 1,000 complete 4-boat greedy races on every core
-  (``study.runner``), the issue's target being under 5 s on this 2-core machine.
-
-Targets (issue "Bots, fast simulation and course statistics"): greedy-bot steps per second >= 2x
-python-chess's; 1,000 greedy races < 5 s.
+Per bot: the mean turns to finish of the boats that finish less par, course by course and over
+the ten (a 95% interval: Student t per course, the ten combined), as a share of par too; the sink
+rate (Wilson); stalls (times the watch handed a boat's play on) and races that reached the turn
+limit (``unfinished``). Targets (issue "Course study a club can trust"): the strong bot's mean
+turns within 10% of par on every course, its sink rate at most the perfect bot's plus one
+point on every course, no race unfinished for any bot, and its plan built in under a second.
+Times are CPU seconds; the load average is recorded beside them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
+import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
-from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.powerboats.lake.catalog import BoardChoice, make_board
+from course_builder.powerboats.play.position import Position
 from course_builder.powerboats.play.race import Race
-from course_builder.powerboats.study.guide import guide_for
-from course_builder.powerboats.study.runner import SimJob, default_workers, simulate
-from course_builder.powerboats.study.simulate import simulate_race
+from course_builder.powerboats.study.bots import make_bot
+from course_builder.powerboats.study.intervals import mean_interval, rate_interval, t_quantile
+from course_builder.powerboats.study.perfect import PerfectBot, race_alone
+from course_builder.powerboats.study.watch import Watched
 
-TARGET_RATIO = 2.0
-TARGET_SECONDS = 5.0
+COURSES = [  # (name, board choice, lake seed, race, course seed, expansion)
+    ("classic A", BoardChoice(), 0, "A", 1, False),
+    ("classic A + expansion", BoardChoice(), 0, "A", 1, True),
+    ("classic B", BoardChoice(), 0, "B", 2, False),
+    ("classic B + expansion", BoardChoice(), 0, "B", 2, True),
+    ("classic C", BoardChoice(), 0, "C", 3, False),
+    ("classic C + expansion", BoardChoice(), 0, "C", 3, True),
+    ("shuffled A", BoardChoice("classic", True, True), 4, "A", 4, False),
+    ("shuffled A + expansion", BoardChoice("classic", True, True), 4, "A", 4, True),
+    ("random B", BoardChoice("random"), 5, "B", 5, False),
+    ("random C + expansion", BoardChoice("random"), 5, "C", 5, True),
+]
+BOTS = ("strong", "perfect", "greedy", "cautious", "lookahead", "random")
+MAX_TURNS = 200
+TARGET_SHARE = 0.10
+TARGET_SINK_POINTS = 0.01
+TARGET_PLAN_SECONDS = 1.0
+
+_STATE: dict[str, Any] = {}
+"""The course being raced, for the forked workers: its race, par table and start."""
 
 
-def races(race: Race, bot: str, count: int, start: int) -> tuple[int, float]:
-    """Moves made and seconds taken by ``count`` 4-boat races."""
+def _race_of(spec: tuple) -> Race:
+    _name, choice, lake_seed, race, seed, expansion = spec
+    board = make_board(choice, lake_seed if choice.uses_randomness else None)
+    return Race(board, CourseMaker(board).generate(race, seed, expansion=expansion))
+
+
+def _play(bot_name: str, indices: list[int]) -> list[tuple[int, bool, bool, int]]:
+    """(turns, finished, sunk, stalls) of races ``indices`` of one bot on the current course."""
+    race, table, start = _STATE["race"], _STATE["table"], _STATE["start"]
+    out = []
+    for i in indices:
+        inner = PerfectBot(table) if bot_name == "perfect" else make_bot(
+            bot_name, random.Random(f"bot:{i}"))
+        bot = Watched(inner, random.Random(f"watch:{i}"))
+        run = race_alone(race, bot, random.Random(f"dice:{i}"),
+                         start=Position(race, (start,), 0, 1), max_turns=MAX_TURNS)
+        out.append((run.turns, run.finished, run.sunk, bot.stalls))
+    return out
+
+
+def course_results(spec: tuple, races: dict[str, int], workers: int) -> dict[str, Any]:
+    """Par, the plan's build time and every bot's races on one course."""
+    from course_builder.powerboats.study.par import par_for
+    from course_builder.powerboats.study.plan import build_plan
+
+    race = _race_of(spec)
+    began = time.process_time()
+    plan = build_plan(race)
+    plan_cpu = time.process_time() - began
+    load = os.getloadavg()[0]
     began = time.perf_counter()
-    moves = 0
-    for i in range(start, start + count):
-        run = simulate_race(race, [bot] * 4, 1, i)
-        moves += sum(b.turns for b in run.races[0].boats)
-    return moves, time.perf_counter() - began
+    result = par_for(race)
+    par_seconds = time.perf_counter() - began
+    _STATE.update(race=race, table=result.table, start=result.start)
+    tasks = [(bot, list(range(k, races[bot], workers))) for bot in BOTS for k in range(workers)]
+    with ProcessPoolExecutor(workers) as pool:  # forked: the workers share the par table
+        done = list(pool.map(_play, *zip(*tasks, strict=True)))
+    runs: dict[str, list[tuple[int, bool, bool, int]]] = {bot: [] for bot in BOTS}
+    for (bot, _part), got in zip(tasks, done, strict=True):
+        runs[bot] += got
+    _STATE.clear()
+    return {"name": spec[0], "course": race.code, "par": round(result.par, 4),
+            "par_seconds": round(par_seconds, 2), "load_average_before_par": round(load, 2),
+            "plan_cpu_seconds": round(plan_cpu, 3), "plan_sweeps": plan.sweeps,
+            "bots": {bot: _bot_course(runs[bot], result.par) for bot in BOTS}}
 
 
-def chess_playouts(count: int, rng: random.Random) -> tuple[int, float]:
-    import chess
+def _bot_course(runs: list[tuple[int, bool, bool, int]], par: float) -> dict[str, Any]:
+    finished = [t for t, f, _s, _st in runs if f]
+    mean = mean_interval(finished, [1] * len(finished)) if finished else None
+    sinks = rate_interval([1.0 if s else 0.0 for _t, _f, s, _st in runs], [1] * len(runs))
+    return {"races": len(runs), "finished": len(finished),
+            "mean_turns": None if mean is None else mean.to_json(3),
+            "turns_above_par": None if mean is None or mean.value is None else round(
+                mean.value - par, 3),
+            "share_above_par": None if mean is None or mean.value is None else round(
+                (mean.value - par) / par, 4),
+            "standard_error": round(statistics.stdev(finished) / len(finished) ** 0.5, 4)
+            if len(finished) > 1 else None,
+            "sink_rate": sinks.to_json(4),
+            "stalls": sum(st for _t, _f, _s, st in runs),
+            "unfinished": sum(1 for _t, f, s, _st in runs if not f and not s)}
 
-    began = time.perf_counter()
-    plies = 0
-    for _ in range(count):
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False) and board.ply() < 200:
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
-    return plies, time.perf_counter() - began
+
+def summary(courses: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per bot, over the courses: mean turns above par with its interval, the share above par,
+    sinkings, stalls, unfinished races."""
+    out = {}
+    for bot in BOTS:
+        rows = [c["bots"][bot] for c in courses]
+        usable = [(r, c) for r, c in zip(rows, courses, strict=True)
+                  if r["turns_above_par"] is not None and r["standard_error"] is not None]
+        above = shares = half = None
+        if len(usable) == len(courses):
+            above = statistics.fmean(r["turns_above_par"] for r, _c in usable)
+            shares = statistics.fmean(r["share_above_par"] for r, _c in usable)
+            error = math.sqrt(sum(r["standard_error"] ** 2 for r, _c in usable)) / len(usable)
+            half = t_quantile(min(r["finished"] for r, _c in usable) - 1) * error
+        races = sum(r["races"] for r in rows)
+        sunk = sum(round(r["sink_rate"]["value"] * r["races"]) for r in rows)
+        sink = rate_interval([sunk], [races])
+        out[bot] = {
+            "races": races,
+            "turns_above_par": None if above is None else {
+                "value": round(above, 3), "ci95": [round(above - half, 3), round(above + half, 3)]},
+            "share_above_par": None if shares is None else round(shares, 4),
+            "worst_share_above_par": max((r["share_above_par"] for r in rows
+                                          if r["share_above_par"] is not None), default=None),
+            "sink_rate": sink.to_json(4),
+            "stalls": sum(r["stalls"] for r in rows),
+            "unfinished": sum(r["unfinished"] for r in rows)}
+    return out
+
+
+def targets(courses: list[dict[str, Any]], bots: dict[str, Any]) -> dict[str, bool]:
+    strong = [c["bots"]["strong"] for c in courses]
+    perfect = [c["bots"]["perfect"] for c in courses]
+    return {
+        "strong within 10% of par on every course": all(
+            r["share_above_par"] is not None and r["share_above_par"] <= TARGET_SHARE
+            for r in strong),
+        "strong sinks at most the perfect bot's rate + 1 point on every course": all(
+            s["sink_rate"]["value"] <= p["sink_rate"]["value"] + TARGET_SINK_POINTS
+            for s, p in zip(strong, perfect, strict=True)),
+        "no race unfinished, any bot": all(b["unfinished"] == 0 for b in bots.values()),
+        "strong plan built in under a second on every course": all(
+            c["plan_cpu_seconds"] < TARGET_PLAN_SECONDS for c in courses),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--races", type=int, default=60, help="races per bot and round")
-    parser.add_argument("--playouts", type=int, default=20, help="chess playouts per round")
-    parser.add_argument("--big", type=int, default=1000, help="greedy races on every core")
+    parser.add_argument("--races", type=int, default=1000)
+    parser.add_argument("--lookahead-races", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--courses", type=int, default=len(COURSES))
+    parser.add_argument("-o", "--output", default=None)
     args = parser.parse_args()
-    board = classic_board()
-    course = CourseMaker(board).generate("A", 1)
-    race = Race(board, course)
-    guide_for(race)
-    totals = {"random": [0, 0.0], "greedy": [0, 0.0], "python-chess": [0, 0.0]}
-    rng = random.Random(1)
-    for r in range(args.rounds):
-        for bot in ("random", "greedy"):
-            moves, seconds = races(race, bot, args.races, r * args.races)
-            totals[bot][0] += moves
-            totals[bot][1] += seconds
-        plies, seconds = chess_playouts(args.playouts, rng)
-        totals["python-chess"][0] += plies
-        totals["python-chess"][1] += seconds
-        print(f"round {r + 1}/{args.rounds}", file=sys.stderr)
-    per_second = {k: round(v[0] / v[1]) for k, v in totals.items()}
-    workers = default_workers()
-    job = SimJob((course_code(course, board),), ("greedy",) * 4, 1)
-    began = time.perf_counter()
-    simulate(job, args.big, workers=workers)
-    big = time.perf_counter() - began
-    ratio = per_second["greedy"] / per_second["python-chess"]
-    print(json.dumps({
-        "benchmark": "4-boat races beside python-chess random playouts, one run",
-        "python": sys.version.split()[0],
-        "steps_per_second": per_second,
-        "races_per_second": {bot: round(args.races * args.rounds / totals[bot][1], 1)
-                             for bot in ("random", "greedy")},
-        "ratio_to_chess": {bot: round(per_second[bot] / per_second["python-chess"], 2)
-                           for bot in ("random", "greedy")},
-        f"{args.big}_greedy_races_seconds": round(big, 2), "workers": workers,
-        "targets": {"greedy / chess steps": f">= {TARGET_RATIO}",
-                    f"{args.big} greedy races": f"< {TARGET_SECONDS} s"},
-        "meets_targets": ratio >= TARGET_RATIO and big < TARGET_SECONDS,
-    }, indent=1))
+    races = {bot: args.lookahead_races if bot == "lookahead" else args.races for bot in BOTS}
+    started = time.perf_counter()
+    loads = [round(x, 2) for x in os.getloadavg()]
+    courses = []
+    for spec in COURSES[:args.courses]:
+        courses.append(course_results(spec, races, args.workers))
+        print(f"{spec[0]}: done", file=sys.stderr)
+    bots = summary(courses)
+    met = targets(courses, bots)
+    report = {
+        "benchmark": "bots alone on ten courses beside exact par, every move through the kernel",
+        "python": sys.version.split()[0], "races_per_bot_and_course": races,
+        "max_turns": MAX_TURNS, "workers": args.workers,
+        "load_average_at_start": loads,
+        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
+        "seconds": round(time.perf_counter() - started, 1),
+        "bots": bots, "courses": courses,
+        "targets": {"strong turns above par": f"<= {TARGET_SHARE:.0%} of par, every course",
+                    "strong sink rate": f"<= perfect's + {TARGET_SINK_POINTS:.0%}, every course",
+                    "unfinished races": "0, every bot",
+                    "strong plan": f"< {TARGET_PLAN_SECONDS} s CPU, every course"},
+        "met": met, "meets_targets": all(met.values()),
+    }
+    text = json.dumps(report, indent=1)
+    print(text)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
 
 
 if __name__ == "__main__":

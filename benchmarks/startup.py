@@ -104,12 +104,17 @@ RESVG_DRAWS = ("import sys, click, svgwrite, shapely, resvg_py\n"
 """The floor of a PNG sheet: its libraries imported and resvg drawing the page, as
 ``course_builder.render.kit.png`` asks it to."""
 
-ENV = dict(os.environ)
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+"""The environment of this checkout's processes: its package first on the path."""
+WORK = ROOT
+"""The folder every measured process runs in: set to an empty scratch folder by :func:`main`.
+``python -c`` puts the current folder first on the path, so a process started in this checkout
+would import this checkout's package whatever PYTHONPATH says (the start commit's too)."""
 
 
 def run(argv: list[str], env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, check=True, capture_output=True, cwd=ROOT, env=env or ENV)
+    subprocess.run(argv, check=True, capture_output=True, cwd=WORK, env=env or ENV)
     return time.perf_counter() - start
 
 
@@ -129,7 +134,7 @@ def loaded(code: str, args: list[str]) -> set[str]:
     probe = ("import atexit, sys\natexit.register(lambda: print(','.join({m.split('.')[0] for m "
              f"in sys.modules}} & {set(THIRD_PARTY)!r}), file=sys.stderr))\n{code}")
     done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True,
-                          cwd=ROOT, check=True, env=ENV)
+                          cwd=WORK, check=True, env=ENV)
     return set(filter(None, done.stderr.strip().splitlines()[-1].split(",")))
 
 
@@ -146,7 +151,7 @@ def floor_argv(py: str, tmp: Path, svg_name: str, dpi: int) -> list[str]:
     svg = tmp / svg_name
     if not svg.exists():  # the svg case made it, unless --only left that case out
         subprocess.run([py, "-c", CLI, "powerboats", "sheet", "--race", "A", "--seed", "7",
-                        "--format", "svg", "-o", str(svg)], check=True, cwd=ROOT,
+                        "--format", "svg", "-o", str(svg)], check=True, cwd=WORK,
                        capture_output=True, env=ENV)
     return [py, "-c", RESVG_DRAWS, str(svg), str(dpi), str(fonts.regular()), str(fonts.bold()),
             fonts.FAMILY]
@@ -160,9 +165,12 @@ def main() -> None:
                         help=f"Also run each command at this commit (default {START}, the "
                              "start-up budget's; 'none' to skip).")
     args = parser.parse_args()
+    global WORK
     py = sys.executable
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
+        WORK = tmp / "run"
+        WORK.mkdir()
         # compiled modules cached as an installed program's are (in a scratch folder), even
         # where PYTHONDONTWRITEBYTECODE is set; the first round warms the cache and is dropped
         ENV.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -170,7 +178,7 @@ def main() -> None:
         (tmp / "my.board").write_text((ROOT / "data/boards/classic.board").read_text())
         cases = commands(tmp)
         subprocess.run([py, "-c", CLI, *cases["powerboats course --format json"][0]], check=True,
-                       cwd=ROOT, capture_output=True)
+                       cwd=WORK, capture_output=True, env=ENV)
         cases = {k: v for k, v in cases.items() if args.only in k}
         libs = {tuple(needed) for _args, needed in cases.values()}
         floors = {case: floor_argv(py, tmp, *FLOOR[case]) for case in cases if case in FLOOR}

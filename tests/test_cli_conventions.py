@@ -22,8 +22,10 @@ from click.testing import CliRunner
 
 from course_builder.cli import cli
 from course_builder.cli.aliases import AliasOption
-from course_builder.cli.common import InputPath, OutputPath, SeedType
-from course_builder.cli.options import DEFAULT_DPI, CaseFreeChoice, FiniteFloat, Players
+from course_builder.cli.common import SeedType
+from course_builder.cli.files import InputPath, OutputPath
+from course_builder.cli.options import CaseFreeChoice, FiniteFloat, Players
+from course_builder.cli.sheets import DEFAULT_DPI
 from course_builder.core.rulebook import RulingOption
 from course_builder.powerboats.play.rules import RULING_OPTIONS as POWERBOATS_RULINGS
 from course_builder.tortuga.rules import RULING_OPTIONS as TORTUGA_RULINGS

@@ -98,8 +98,13 @@ NOT_RUN = {
     "one of its own)",
     "course-builder powerboats atlas --lakes 50 --by fair --scheduler tcp://10.0.0.5:8786":
     "needs a Dask cluster at that address",
-    "course-builder powerboats atlas --seed 1 --by short --top 10": "the whole lake, about 140 "
-    "courses, minutes of CPU (the line before it runs the atlas on fewer courses)",
+    "course-builder powerboats atlas --seed 1 --games 20 --by short --top 10": "the whole lake, "
+    "144 courses, about 80 s of CPU (benchmarks/atlas.py; the line before it runs the atlas "
+    "on fewer courses)",
+    "course-builder powerboats atlas --seed 1 --games auto --by dangerous --tolerance 0.1":
+    "the whole lake until each course's interval is narrow: minutes",
+    "course-builder powerboats atlas --seed 1 --games 20 --race C --expansion --by short --par":
+    "48 exact par solves: minutes",
 }
 """Command lines shown but not run here, each with why (matched without the comment)."""
 
@@ -113,6 +118,8 @@ SLOW = {
     "course-builder powerboats par '@course.json | yellow 18,6 E 32 d0 n1 | yellow 3'":
     "an exact par solve",
     "course-builder powerboats simulate --race A --seed 7 --games 1000": "1000 simulated races",
+    "course-builder powerboats simulate --race A --seed 7 --games auto --tolerance 0.2":
+    "simulated races until the interval is narrow: hundreds",
     "course-builder powerboats simulate --race game --games 200 --plot-crashes crashes.png":
     "200 simulated whole games",
     "course-builder powerboats simulate --race game --games 200 --records out/games":

@@ -34,6 +34,7 @@ from course_builder.powerboats.game.scoring import (
     standings,
     variant_points,
 )
+from course_builder.powerboats.game.seeding import table_roll
 from course_builder.powerboats.lake.catalog import classic_board
 from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.race import Race
@@ -588,3 +589,23 @@ def test_play_interrupted_with_ctrl_c_says_how_to_carry_on(tmp_path) -> None:
             f"{saved}") in out
     assert "Aborted!" not in out + err
     assert saved.read_text().rstrip().endswith("place yellow 8,12 E")
+
+
+@pytest.mark.parametrize(("seed", "entries", "count", "rolled"), [
+    (7, 0, 3, (1, 1, 3)), (7, 5, 2, (3, 3)), (123456789, 40, 1, (3,)),
+])
+def test_the_tables_dice_come_from_the_seed_and_the_entries_so_far(
+        seed: int, entries: int, count: int, rolled: tuple[int, ...]) -> None:
+    """``play`` and the web page roll a game's dice in one place (game seeding): the values
+    are those both rolled before they shared it, so a recorded game rolls as it did."""
+    assert table_roll(seed, entries, count) == rolled
+
+
+def test_the_web_page_rolls_a_games_dice_as_play_does() -> None:
+    from course_builder.web import actions
+    from course_builder.web.state import game_table
+
+    record = (Path(__file__).resolve().parents[1] / "data/examples/game.pbr").read_text()
+    table = replace(game_table(record), seed=7)
+    assert table.game is not None
+    assert actions._rolled({"roll": True}, table, 3) == table_roll(7, len(table.game.history), 3)

@@ -272,10 +272,8 @@ def test_the_writer_never_writes_nan_and_escapes_what_is_not_ascii() -> None:
 
 
 def test_json_is_parsed_and_written_only_by_the_one_reader_and_writer() -> None:
-    """No module but core/jsonread.py parses JSON and none but core/jsonwrite.py writes it (the
-    classic lake shipped ready-made is a build product with a reader and writer of its own,
-    powerboats/lake/printed.py)."""
-    allowed = {"core/jsonread.py", "core/jsonwrite.py", "powerboats/lake/printed.py"}
+    """No module but core/jsonread.py parses JSON and none but core/jsonwrite.py writes it."""
+    allowed = {"core/jsonread.py", "core/jsonwrite.py"}
     package = ROOT / "course_builder"
     found = []
     for path in package.rglob("*.py"):

@@ -372,3 +372,25 @@ def test_boat_of_round_trip() -> None:
     assert boat_of((boat.hex, boat.heading, (), 0, 1, 0, False, ())) == boat
     undone = replace(boat, crossings=-1, later=(1, -1))
     assert boat_of((boat.hex, boat.heading, (), 0, 1, -1, False, (1, -1))) == undone
+
+
+def test_par_is_the_same_with_one_thread_or_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweeps update two rounding states at once, each reading the other as it was
+    (study/sweep.py, ``RowSweep.pair``): the values do not depend on the threads (an idle
+    machine, so that the solve takes the second thread)."""
+    import numba
+
+    from course_builder.powerboats.study import par
+
+    monkeypatch.setattr(par.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    race = tiles_race()
+    solved = []
+    before = numba.get_num_threads()
+    try:
+        for threads in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
+            numba.set_num_threads(threads)
+            table = solve_par(race, ParOptions(dice_cap=3, tolerance=1e-6))
+            solved.append(table.solution.solved.copy())
+    finally:
+        numba.set_num_threads(before)
+    assert np.array_equal(solved[0], solved[1])

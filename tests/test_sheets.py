@@ -18,12 +18,13 @@ from course_builder.core.hexgrid import from_offset
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.course.model import ExpansionKind
 from course_builder.powerboats.lake.catalog import classic_board
+from course_builder.render.kit.export import export
 from course_builder.render.kit.pdf import pdf_pages
 from course_builder.render.kit.png import png_from_svg
 from course_builder.render.kit.svg import COLORS
 from course_builder.render.powerboats.pieces import PIECE_COLORS
 from course_builder.render.powerboats.sheet import course_sheet, finish
-from course_builder.render.powerboats.sheets import render_sheets
+from course_builder.render.powerboats.sheets import game_sheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -151,7 +152,7 @@ def _pdf_boxes(data: bytes) -> list[tuple[float, float]]:
 @pytest.mark.parametrize(("paper", "size"), [("a4", (595.28, 841.89)), ("letter", (612, 792))])
 def test_pdf_pages_and_paper(board, course, paper, size, caplog) -> None:
     with caplog.at_level(logging.WARNING, logger="fpdf"):
-        data = render_sheets(board, [course], fmt="pdf", paper=paper)[0][1]
+        data = export(game_sheet(board, [course], paper=paper), "pdf", paper=paper)[0][1]
     assert not [r for r in caplog.records if r.name.startswith("fpdf")], caplog.text
     assert data.startswith(b"%PDF")
     boxes = _pdf_boxes(data)
@@ -163,7 +164,7 @@ def test_whole_game_pdf_has_every_page_and_mats(board, caplog) -> None:
     maker = CourseMaker(board)
     courses = [maker.generate(r, 9) for r in "ABC"]
     with caplog.at_level(logging.WARNING, logger="fpdf"):
-        data = render_sheets(board, courses, fmt="pdf", mats=True)[0][1]
+        data = export(game_sheet(board, courses, mats=True), "pdf")[0][1]
     assert not [r for r in caplog.records if r.name.startswith("fpdf")], caplog.text
     pages = sum(len(course_sheet(board, c).pages) for c in courses) + 1
     assert re.search(rf"/Count {pages}\b".encode(), data)
@@ -246,7 +247,8 @@ def test_pdf_of_a_turned_lake_on_letter_has_no_warnings(caplog) -> None:
     board = Catalog().make(BoardChoice("classic", True, True), 0)
     course = CourseMaker(board).generate("C", 0, expansion=True)
     with caplog.at_level(logging.WARNING, logger="fpdf"):
-        data = render_sheets(board, [course], fmt="pdf", paper="letter", mats=True)[0][1]
+        data = export(game_sheet(board, [course], paper="letter", mats=True), "pdf",
+                      paper="letter")[0][1]
     assert not [r for r in caplog.records if r.name.startswith("fpdf")], caplog.text
     assert re.search(rb"/Count 2\b", data)  # the race on one page, then the mats
     assert b"rotate" not in data  # the SVG's transform became PDF operators

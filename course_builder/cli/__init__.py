@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import gc
 import importlib
 import os
 import sys
@@ -80,28 +79,10 @@ def cli(debug: bool) -> None:
     """Set up and referee hex-board games: Powerboats courses, setup sheets and rulings."""
 
 
-YOUNG_GENERATION = 50_000
-"""New objects between two collections of the garbage collector's youngest generation (Python's
-default: 700)."""
-
-
 def main() -> None:
     """Run the command line in this process (``python -m course_builder``, a profiler, a
-    debugger); :func:`script` is the installed ``course-builder``.
-
-    The objects made so far (click's and the command line's modules) live as long as the
-    process, so they are moved out of the garbage collector's sight (``gc.freeze``): the full
-    collections that the start of a command (more imports) and a long run trigger then need not
-    go through them again. About a twentieth of a short command's work.
-
-    Nearly all that a command makes as it starts lives as long as it runs too: the game's
-    modules, classes and functions, a race's tables of thousands of tuples. Collected every 700
-    new objects, they were gone through some sixty times for nothing (about 10 ms of a 150 ms
-    ``adjudicate``); collected every :data:`YOUNG_GENERATION` new objects instead (mypy does
-    the same while it loads modules), garbage is still all found, somewhat later. Nothing else
-    changes: it ends with :class:`SystemExit`, as a click command does."""
-    gc.freeze()
-    gc.set_threshold(YOUNG_GENERATION, *gc.get_threshold()[1:])
+    debugger); :func:`script` is the installed ``course-builder``. It ends with
+    :class:`SystemExit`, as a click command does."""
     cli(prog_name="course-builder")
 
 

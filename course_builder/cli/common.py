@@ -1,4 +1,5 @@
-"""What every game's commands share: one-line errors and exit codes, seeds, output, JSON input.
+"""What every game's commands share: one-line errors and exit codes, seeds, progress (files read
+and results written: :mod:`.files`).
 
 Exit codes: 0 success; 1 bad input, a failed check, or a file or standard output that cannot be
 written (one-line message on stderr); 2 usage error (a bad option or option value, click's own);
@@ -13,18 +14,15 @@ import contextlib
 import errno
 import importlib
 import os
-import stat
+import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
 from course_builder.cli.aliases import Command
-from course_builder.core.errors import CourseBuilderError
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from course_builder.core.errors import CourseBuilderError, OutputError
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -86,10 +84,6 @@ class GameGroup(click.Group):
         try:
             return super().invoke(ctx)
         except CourseBuilderError as exc:
-            # the writer of files is imported by the commands that write one (and so before one
-            # of its errors can come here), not by every command
-            from course_builder.core.output import OutputError
-
             if isinstance(exc, OutputError):
                 if exc.broken_pipe:  # -o /dev/stdout | head: as a closed stdout below
                     ctx.exit(STDOUT_CLOSED)
@@ -186,49 +180,6 @@ def seed_option(fn: F) -> F:
                         "printed if omitted.")(fn)
 
 
-OUTPUT_HELP = ("Write to this file instead of stdout ('-': stdout). Written completely or not "
-               "at all; missing folders are created; a symlink's target is written.")
-
-
-def as_path(text: str | bytes) -> Path:
-    """A file name as a :class:`~pathlib.Path`, :mod:`pathlib` (a few milliseconds of start-up)
-    imported when a file is named rather than by every command."""
-    from pathlib import Path
-
-    return Path(os.fsdecode(text))
-
-
-class FilePath(click.Path):
-    """click's file parameter whose value is a :class:`~pathlib.Path` made by :func:`as_path`
-    (``click.Path(path_type=Path)`` needs :mod:`pathlib` when the command is defined)."""
-
-    def coerce_path_result(self, value: str | os.PathLike[str]) -> Any:
-        return as_path(os.fspath(value))
-
-
-class InputPath(FilePath):
-    """A file the command reads (``-``: standard input). click checks nothing: the command reads
-    it and says what is wrong (no such file, a folder, not text) in one line, exit 1, as for any
-    bad input."""
-
-    def __init__(self) -> None:
-        super().__init__(dir_okay=True, readable=False, allow_dash=True)
-
-
-class OutputPath(FilePath):
-    """A file the command writes (``-``: standard output, where the command allows it). click
-    checks nothing: the writer says why it cannot be written (a folder, no permission) in one
-    line, exit 1."""
-
-    def __init__(self) -> None:
-        super().__init__(dir_okay=True, readable=False, allow_dash=True)
-
-
-def output_option(fn: F) -> F:
-    return click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
-                        help=OUTPUT_HELP)(fn)
-
-
 @contextlib.contextmanager
 def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
     """A ``progress(done, total)`` callback drawing a bar on stderr, for work that can take more
@@ -258,79 +209,8 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
 def resolve_seed(seed: int | None, needed: bool) -> int | None:
     """The given seed, or a fresh one (printed to stderr so the run can be repeated)."""
     if seed is None and needed:
-        import random
-
         seed = random.SystemRandom().randrange(2**31)
         click.echo(f"seed: {seed}", err=True)
     return seed
 
 
-def emit(content: str | bytes, output: Path | None) -> None:
-    """Send a text result to stdout (no ``output``, or ``-``), or any result to a file, completely
-    or not at all. A binary result cannot go to stdout: that is a usage error."""
-    if output is None or str(output) == "-":
-        if isinstance(content, bytes):
-            raise click.UsageError("this format is binary: give a file with -o, not stdout")
-        click.echo(content, nl=not content.endswith("\n"))
-        return
-    emit_files([(output, content)])
-
-
-def emit_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
-    """Write several results all or nothing (one file per race of a game, say)."""
-    from course_builder.core.output import write_all  # only a command that writes files
-
-    for path in write_all(files):
-        click.echo(f"wrote {path}", err=True)
-
-
-STDIN_NAME = "stdin"
-"""How messages name standard input, read for the file name ``-``."""
-
-MAX_INPUT_BYTES = 16 * 1024 * 1024
-"""The largest text file a command reads (16 MB; board and position files are a few kilobytes,
-game records a few hundred): a larger one is refused before it is read. JSON files have the
-smaller limit of :data:`course_builder.core.jsonread.MAX_BYTES`."""
-
-
-def input_name(path: Path) -> str:
-    """A file's name in messages (:data:`STDIN_NAME` for ``-``)."""
-    return STDIN_NAME if str(path) == "-" else str(path)
-
-
-def read_text(path: Path, max_bytes: int = MAX_INPUT_BYTES) -> str:
-    """A user's text file, or standard input for ``-`` (UTF-8, a byte-order mark allowed); a file
-    that cannot be read, is larger than ``max_bytes`` or is not text is a one-line
-    :class:`CourseBuilderError` naming it."""
-    name = input_name(path)
-    try:
-        if str(path) == "-":
-            data = sys.stdin.buffer.read(max_bytes + 1)
-        else:
-            info = os.stat(path)
-            if stat.S_ISDIR(info.st_mode):
-                raise CourseBuilderError(f"{name}: is a folder, not a file")
-            if stat.S_ISREG(info.st_mode) and info.st_size > max_bytes:
-                raise CourseBuilderError(f"{name}: larger than {max_bytes} bytes")
-            with open(path, "rb") as handle:
-                data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise CourseBuilderError(f"{name}: no such file") from None
-    except OSError as exc:
-        raise CourseBuilderError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
-    if len(data) > max_bytes:
-        raise CourseBuilderError(f"{name}: larger than {max_bytes} bytes")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CourseBuilderError(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
-
-
-def read_json(path: Path, reader: Callable[[Any], T] | None = None) -> Any:
-    """A JSON file's data (``-``: standard input), or what ``reader`` makes of it: every problem
-    is a one-line :class:`CourseBuilderError` naming the file, and the line and column where the
-    text has them (:mod:`course_builder.core.jsonread`: the one reader of every JSON format)."""
-    from course_builder.core.jsonread import MAX_BYTES, parse
-
-    document = parse(read_text(path, MAX_BYTES), input_name(path))
-    return document.data if reader is None else document.read(reader)

@@ -4,8 +4,9 @@
   input), read by the command itself so that a file that cannot be read is exit 1 like any other
   bad input (:class:`~.common.InputPath`); files a command writes are checked by the writer the same way
   (:class:`~.common.OutputPath`);
-* ``--format`` (:func:`format_option`), ``--save`` (:func:`save_option`), ``--race``, ``--players``,
-  ``--expansion``, ``--paper``, ``--dpi``;
+* ``--format`` (:func:`format_option`), ``--race``, ``--players``, ``--expansion`` (``--save``,
+  with the rest of what state files share, is in :mod:`.statefiles`; ``--paper``, ``--dpi`` and a
+  sheet's ``-o``, with the rest of what sheets share, in :mod:`.sheets`);
 * choices in any case, said back as written (:class:`CaseFreeChoice`); numbers that must be
   finite and in range (:class:`FiniteFloat`);
 * the ruling options, built from each game's table (:func:`ruling_options`).
@@ -19,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from course_builder.cli.common import F, InputPath, OutputPath
+from course_builder.cli.common import F
+from course_builder.cli.files import InputPath
 
 if TYPE_CHECKING:
-    from pathlib import Path
 
     from course_builder.core.rulebook import RulingOption
 
@@ -45,7 +46,7 @@ class CaseFreeChoice(click.Choice):  # type: ignore[type-arg]
         return "|".join(map(str, self.choices))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> Any:
+                ) -> str:
         text = str(value).strip()
         for choice in (*self.choices, *self.hidden):
             if str(choice).lower() == text.lower():
@@ -98,16 +99,9 @@ class Players(click.ParamType):
 
     name = "players"
 
-    def __init__(self, defaults: Sequence[str] | Callable[[], Sequence[str]], fewest: int,
-                 most: int) -> None:
-        self._defaults = defaults
+    def __init__(self, defaults: Sequence[str], fewest: int, most: int) -> None:
+        self.defaults = tuple(defaults)
         self.fewest, self.most = fewest, most
-
-    @property
-    def defaults(self) -> tuple[str, ...]:
-        """The game's default names (given as a function: read when first needed, so that
-        defining the option imports nothing)."""
-        return tuple(self._defaults() if callable(self._defaults) else self._defaults)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> tuple[str, ...]:
@@ -127,12 +121,6 @@ class Players(click.ParamType):
 # the shared options
 # -------------------------------------------------------------------------------------------------
 
-DEFAULT_DPI = 300
-"""The PNG resolution of every sheet when ``--dpi`` is not given."""
-
-PAPERS = ("a4", "letter")
-
-
 def input_argument(name: str, metavar: str, required: bool = True) -> Callable[[F], F]:
     """The command's input file as its argument (``-``: standard input)."""
     return click.argument(name, metavar=metavar, type=InputPath(), required=required)
@@ -147,12 +135,6 @@ def format_option(*pictures: str, default: str | None = "text", text: bool = Tru
                         default=default, show_default=default is not None, help=help)
 
 
-def save_option(what: str, callback: Callable[..., Any] | None = None) -> Callable[[F], F]:
-    """``--save FILE``: where a changed state or record is written (``what`` says which)."""
-    return click.option("--save", type=OutputPath(), default=None, metavar="FILE",
-                        callback=callback, help=what)
-
-
 def race_option(*, game: bool = False, **kwargs: Any) -> Callable[[F], F]:
     """``--race A|B|C`` (or ``A|B|C|game``), in any case; given back upper case (``game`` as is)."""
     choices = ("A", "B", "C", "game") if game else ("A", "B", "C")
@@ -163,47 +145,6 @@ def expansion_option(help: str = "Place the 7 tiles of Expansion 1.", default: b
                      ) -> Callable[[F], F]:
     """``--expansion/--no-expansion`` (``default`` None: neither given)."""
     return click.option("--expansion/--no-expansion", default=default, help=help)
-
-
-def paper_option(fn: F) -> F:
-    return click.option("--paper", type=CaseFreeChoice(PAPERS), default="a4", show_default=True,
-                        help="Paper the pages are laid out for (every format: PDF, SVG and "
-                        "PNG).")(fn)
-
-
-def hidden_paper_option(fn: F) -> F:
-    """``--paper`` on a command that draws a sheet only for an old spelling (hidden)."""
-    return click.option("--paper", type=CaseFreeChoice(PAPERS), default="a4", hidden=True)(fn)
-
-
-def dpi_option(fn: F) -> F:
-    return click.option("--dpi", type=click.IntRange(50, 1200), default=DEFAULT_DPI,
-                        show_default=True, help="PNG resolution, 50 to 1200 (recorded in the "
-                        "PNG, so it prints at the paper's size); only with --format png.")(fn)
-
-
-def refuse_dpi_unless_png(fmt: str) -> None:
-    """``--dpi`` given for a sheet that is not a PNG is a usage error (it would be ignored)."""
-    ctx = click.get_current_context()
-    if (ctx.get_parameter_source("dpi") not in (None, click.core.ParameterSource.DEFAULT)
-            and fmt != "png"):
-        raise click.UsageError("--dpi only applies to --format png")
-
-
-SHEET_FORMATS = ("pdf", "svg", "png")
-
-
-def sheet_format(fmt: str | None, output: Path | None) -> str:
-    """The format asked for, else the one the output file's extension names, else PDF; a format
-    that contradicts the extension is a usage error (a PDF written into ``sheet.png`` helps
-    nobody)."""
-    named = output.suffix.lower().lstrip(".") if output is not None else ""
-    if named not in SHEET_FORMATS:
-        return fmt or "pdf"
-    if fmt is not None and fmt != named:
-        raise click.UsageError(f"--format {fmt} does not match the file name {output}: "
-                               f"give a .{fmt} file or --format {named}")
-    return named
 
 
 # -------------------------------------------------------------------------------------------------

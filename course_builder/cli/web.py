@@ -68,19 +68,17 @@ def serve(port: int, host: str, data: str | None, database: str | None, room_exp
     their own phone or computer, kept in a database so that a game outlives the server."""
     import uvicorn
 
-    from course_builder.web.app import LOCAL_HOSTS, create_app
-    from course_builder.web.rooms.database import open_store
-    from course_builder.web.rooms.routes import RoomsConfig
+    from course_builder.web.app import LOCAL_HOSTS, create_app, rooms_config
 
     local = host in ("127.0.0.1", "localhost", "::1")
     sock = _listen(host, port)
     try:
-        store = open_store(data, database)
+        rooms = rooms_config(data, database, room_expiry, rate_limit)
     except Exception:
         sock.close()
         raise
-    app = create_app(LOCAL_HOSTS if local else ("*",),
-                     RoomsConfig(store, expiry=room_expiry, rate=rate_limit))
+    store = rooms.store
+    app = create_app(LOCAL_HOSTS if local else ("*",), rooms)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"course-builder web page: http://{shown}:{bound}/  rooms: http://{shown}:{bound}"

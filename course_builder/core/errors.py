@@ -6,6 +6,8 @@ command line can turn it into a one-line message and exit code 1 instead of a tr
 
 from __future__ import annotations
 
+import errno
+
 
 class CourseBuilderError(ValueError):
     """A problem with input given by the user (a file, an option, a position)."""
@@ -31,3 +33,13 @@ class SourceError(CourseBuilderError):
         self.col = col
         self.message = message
         super().__init__(f"{path}:{line}:{col}: {message}")
+
+
+class OutputError(CourseBuilderError):
+    """A result could not be written where the user asked for it (:mod:`.output`)."""
+
+    def __init__(self, path: object, reason: str, cause: OSError | None = None) -> None:
+        super().__init__(f"cannot write {path}: {reason}")
+        self.path = str(path)
+        self.broken_pipe = cause is not None and cause.errno == errno.EPIPE
+        """The reader at the other end stopped reading (``-o /dev/stdout | head``)."""

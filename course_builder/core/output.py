@@ -16,24 +16,14 @@ than a bug.
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from course_builder.core.errors import CourseBuilderError
+from course_builder.core.errors import OutputError
 from course_builder.core.values import Mutable
-
-
-class OutputError(CourseBuilderError):
-    """A result could not be written where the user asked for it."""
-
-    def __init__(self, path: str | Path, reason: str, cause: OSError | None = None) -> None:
-        super().__init__(f"cannot write {path}: {reason}")
-        self.path = str(path)
-        self.broken_pipe = cause is not None and cause.errno == errno.EPIPE
-        """The reader at the other end stopped reading (``-o /dev/stdout | head``)."""
 
 
 def write_atomic(path: str | Path, data: str | bytes) -> Path:
@@ -84,7 +74,7 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = _new_file(target.parent, f".{target.name}.", ".tmp")
+        fd, name = tempfile.mkstemp(".tmp", f".{target.name}.", target.parent)
     except OSError as exc:
         raise OutputError(asked, _reason(exc), exc) from None
     staged = _Staged(asked, target, payload, Path(name))
@@ -100,24 +90,6 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
             raise OutputError(asked, _reason(exc), exc) from None
         raise
     return staged
-
-
-_NEW_FILE_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-                   | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-
-
-def _new_file(folder: Path, prefix: str, suffix: str) -> tuple[int, str]:
-    """A new file of a random name in ``folder``, created for this process alone (mode 0600,
-    never an existing file or link), open for writing: what ``tempfile.mkstemp`` does, without
-    importing :mod:`tempfile` (it pulls in shutil, random and the compressors, a large part of a
-    short command's start-up)."""
-    for _attempt in range(100):
-        name = os.path.join(folder, f"{prefix}{os.urandom(6).hex()}{suffix}")
-        try:
-            return os.open(name, _NEW_FILE_FLAGS, 0o600), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free name for a temporary file in {folder}")
 
 
 def _write_special(item: _Staged) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from course_builder.core.hexgrid import Direction, Hex, from_offset
 from course_builder.core.jsonread import Value
 from course_builder.core.values import replace
+from course_builder.powerboats.game.seeding import table_roll
 from course_builder.powerboats.play.kernel import (
     apply,
     dice_decisions,
@@ -23,7 +24,8 @@ from course_builder.powerboats.play.kernel import (
 )
 from course_builder.powerboats.play.notation import parse_move
 from course_builder.powerboats.play.position import DiceStep, Position
-from course_builder.render.powerboats.sheets import render_sheets
+from course_builder.render.kit.export import export
+from course_builder.render.powerboats.sheets import game_sheet
 from course_builder.web import starts
 from course_builder.web import state as st
 from course_builder.web.board import course_map
@@ -162,10 +164,8 @@ def _rolled(data: Data, table: Table, count: int) -> tuple[int, ...]:
     number of entries, as ``play`` rolls them)."""
     if data.get("roll") is True:
         if table.game is not None and table.seed is not None:
-            rng: random.Random = random.Random(
-                f"powerboats-table:{table.seed}:{len(table.game.history)}")
-        else:
-            rng = random.SystemRandom()
+            return table_roll(table.seed, len(table.game.history), count)
+        rng = random.SystemRandom()
         return tuple(rng.randint(1, 3) for _ in range(count))
     typed = str(data.get("rolled", ""))
     values = re.sub(r"[\s,\-]", "", typed)
@@ -209,6 +209,6 @@ def sheet(data: Data) -> tuple[bytes, str]:
     table = table_of(data.get("state"))
     races = table.game.setup.races if table.game is not None else (table.race,)
     courses = [r.course for r in races]
-    [(_suffix, pdf)] = render_sheets(table.race.board, courses, fmt="pdf")
+    [(_name, pdf)] = export(game_sheet(table.race.board, courses), "pdf")
     name = "game" if len(courses) > 1 else courses[0].race
     return pdf, f"powerboats-{name}.pdf"

@@ -29,6 +29,7 @@ from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonread import JsonError, parse, shown
 from course_builder.powerboats.play.kernel import IllegalMove
 from course_builder.web import actions
+from course_builder.web.rooms.database import open_store
 from course_builder.web.rooms.limits import RateLimit
 from course_builder.web.rooms.routes import RoomsApp, RoomsConfig
 from course_builder.web.rooms.service import Refusal
@@ -180,6 +181,14 @@ def create_app(hosts: Sequence[str] = LOCAL_HOSTS, rooms: RoomsConfig | None = N
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers={
         CourseBuilderError: _refused, HTTPError: _refused, Refusal: _room_refused,
         StoreError: _unavailable, Exception: _internal})
+
+
+def rooms_config(data: str | None, database: str | None, expiry: float, rate: float
+                 ) -> RoomsConfig:
+    """The rooms ``serve`` keeps: in PostgreSQL at the ``database`` URL, else in SQLite in the
+    folder ``data``, migrated to the latest schema; rooms expire after ``expiry`` seconds without
+    a change; ``rate`` requests a second per client address."""
+    return RoomsConfig(open_store(data, database), expiry=expiry, rate=rate)
 
 
 def _lifespan(shared: RoomsApp) -> Callable[[Starlette], Any]:

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
+from course_builder.render.kit.export import export
 from course_builder.render.tortuga.sectors import PAGE_WIDTH_MM, map_svg
-from course_builder.render.tortuga.sheet import WRAP, render_setup, setup_sheet_svg
+from course_builder.render.tortuga.sheet import WRAP, setup_sheet, setup_sheet_svg
 from course_builder.tortuga.layouts import builtin_layouts, parse_layouts
 from course_builder.tortuga.setup import make_setup, parse_swaps
 from course_builder.tortuga.state import Scenario
@@ -57,11 +58,12 @@ def test_same_seed_same_sheet() -> None:
 
 
 def test_formats() -> None:
-    setup = make_setup(builtin_layouts("spokes"), 2, 1)
-    assert render_setup(setup, "pdf")[:4] == b"%PDF"
-    assert render_setup(setup, "svg").startswith(b"<?xml") or b"<svg" in render_setup(setup, "svg")
+    sheet = setup_sheet(make_setup(builtin_layouts("spokes"), 2, 1))
+    assert export(sheet, "pdf")[0][1][:4] == b"%PDF"
+    [(name, svg)] = export(sheet, "svg")
+    assert name == "" and b"<svg" in svg
     with pytest.raises(ValueError, match="unknown format"):
-        render_setup(setup, "gif")
+        export(sheet, "gif")
 
 
 def test_the_map_picture_carries_the_warning() -> None:

@@ -77,7 +77,7 @@ def test_rw_countdown_pre_rolled_dice_are_a_file_of_their_own(tmp_path: Path, fm
         assert "pre-rolled dice" in dice.read_text() and "pre-rolled dice" not in \
             target.read_text()
     result = run("sheet", "--seed", "3", "--pre-roll", "--format", "svg", "-o", "-")
-    assert result.exit_code == 2 and "page of their own" in result.stderr and not result.stdout
+    assert result.exit_code == 2 and "this sheet has 2 pages" in result.stderr and not result.stdout
 
 
 def test_binary_sheet_to_stdout_is_a_usage_error() -> None:

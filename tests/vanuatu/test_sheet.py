@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from course_builder.render.vanuatu.sheet import dice_page_svg, setup_sheet_svg
-from course_builder.render.vanuatu.sheets import render_setup
+from course_builder.render.kit.export import export
+from course_builder.render.vanuatu.sheet import dice_page_svg, setup_sheet, setup_sheet_svg
 from course_builder.vanuatu.setup import make_setup
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -48,7 +48,7 @@ def test_same_seed_same_sheet_and_print_safe() -> None:
 
 
 def test_letter_pdf() -> None:
-    [(name, pdf)] = render_setup(make_setup(4), "pdf", "letter")
+    [(name, pdf)] = export(setup_sheet(make_setup(4)), "pdf", paper="letter")
     assert name == "" and pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") == 1
 
 
@@ -65,7 +65,7 @@ def test_rw_countdown_pre_rolled_dice_are_on_a_page_of_their_own() -> None:
         slip = texts(group(root, f"die-round-{round_}"))
         assert f"Round {round_}" in slip and str(die) in slip
     assert len(root.findall(".//svg:circle", NS)) == sum(d for _r, d in setup.dice)  # pips
-    files = render_setup(setup, "png")
+    files = export(setup_sheet(setup), "png")
     assert [name for name, _ in files] == ["", "dice"]
-    [(_, pdf)] = render_setup(setup, "pdf")
+    [(_, pdf)] = export(setup_sheet(setup), "pdf")
     assert pdf.count(b"/Type /Page\n") == 2

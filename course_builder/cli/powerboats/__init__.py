@@ -4,9 +4,11 @@ studies on the command line.
 One module per concept; each is imported only when one of its commands is asked for (or when
 the commands are listed), so a command loads little more than what it uses:
 
-* :mod:`.inputs`: what several commands read: boards, course files, positions, the rulings;
-* :mod:`.boards`: ``board`` and ``check-board``;
-* :mod:`.courses`: ``course`` and ``validate``;
+* :mod:`.inputs`: what several commands take: the board options, the rulings;
+* :mod:`.positions`: course files and positions as the commands read them;
+* :mod:`.boards`: ``board``;
+* :mod:`.courses`: ``course``;
+* :mod:`.checks`: ``validate`` and ``check-board`` (a course file, what races a board file allows);
 * :mod:`.sheets`: ``sheet``;
 * :mod:`.rulings`: ``adjudicate`` and ``moves``;
 * :mod:`.games`: ``play`` and ``replay`` (the table itself: :mod:`.table`);
@@ -20,8 +22,9 @@ import click
 from course_builder.cli.common import GameCommands
 
 COMMAND_MODULES = {
-    "board": "boards", "check-board": "boards",
-    "course": "courses", "validate": "courses",
+    "board": "boards",
+    "course": "courses",
+    "validate": "checks", "check-board": "checks",
     "sheet": "sheets",
     "adjudicate": "rulings", "moves": "rulings",
     "play": "games", "replay": "games",

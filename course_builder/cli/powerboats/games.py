@@ -11,25 +11,17 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    OUTPUT_HELP,
-    emit,
-    input_name,
-    output_option,
-    progress_bar,
-    read_text,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import progress_bar, resolve_seed, seed_option
+from course_builder.cli.files import OUTPUT_HELP, emit, input_name, output_option
 from course_builder.cli.options import (
     CaseFreeChoice,
     Players,
     expansion_option,
     format_option,
     input_argument,
-    save_option,
 )
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import (
@@ -40,24 +32,28 @@ from course_builder.cli.powerboats.inputs import (
     rules_options,
 )
 from course_builder.cli.powerboats.table import Table, standings_lines
-from course_builder.cli.statefiles import state_target
+from course_builder.cli.statefiles import read_record, record_target, save_option
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
+from course_builder.powerboats.game import record
+from course_builder.powerboats.game.game import Game, SeatError, check_seats, new_game
+from course_builder.powerboats.game.record import GameRecord, replay
+from course_builder.powerboats.game.scoring import Scoring
+from course_builder.powerboats.game.seeding import seeded_start
+from course_builder.powerboats.lake.catalog import BoardChoice
+from course_builder.powerboats.play.notation import RaceBook
 from course_builder.powerboats.play.position import BOAT_COLOURS
+from course_builder.powerboats.play.race import Race
 
 
-def _book(record: Path) -> Any:
+def _book(record: Path) -> RaceBook:
     """The races of a record's header; a board file they name is looked for beside the record
     first."""
-    from course_builder.powerboats.play.notation import RaceBook
-
     return RaceBook(catalog(record))
 
 
-def _load_record(path: Path) -> Any:
-    from course_builder.powerboats.game.record import read_record
-
-    return read_record(read_text(path), input_name(path))
+def _load_record(path: Path) -> GameRecord:
+    return read_record(path, record.read_record)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -73,8 +69,6 @@ def replay_cmd(record_path: Path, fmt: str, output: Path | None) -> None:
     """Check a game record: play every placement and move again with the rules, and report the
     first one that is illegal or does not match (wrong boat, wrong turn, a result or standing that
     differs) with its line and move number; or the standings. Exit 1 if it does not stand up."""
-    from course_builder.powerboats.game.record import replay
-
     record = _load_record(record_path)
     with progress_bar("replaying") as progress:
         done = replay(record, _book(record_path), progress)
@@ -125,8 +119,7 @@ def replay_cmd(record_path: Path, fmt: str, output: Path | None) -> None:
               "per sunk boat (the 2-player variant; GAME-03).")
 @rules_options("play")
 @save_option("The game record, saved after every entry (default: RECORD when carrying on, "
-             "else output/powerboats-game-SEED.pbr). " + OUTPUT_HELP.split(". ", 1)[1],
-             callback=state_target)
+             "else output/powerboats-game-SEED.pbr). " + OUTPUT_HELP.split(". ", 1)[1])
 @alias("-o", "save", "--save")
 def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
              start_player: str | None, board: str, shuffle_tiles: bool, rotate_tiles: bool,
@@ -139,17 +132,11 @@ def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
     if record is not None:
         _no_new_game_options()
         game, seed, tags = _resumed(record)
-        target = save or record
-        if target.resolve() != record.resolve() and target.is_file():
-            raise click.UsageError(f"{target} holds a record already: give a new file with "
-                                   f"--save, or leave --save out to save to {record}")
+        target = record_target(save, carried_on=record)
     else:
         seed = resolve_seed(seed, True)
         assert seed is not None
-        target = save or Path("output") / f"powerboats-game-{seed}.pbr"
-        if target.is_file():  # a record is never overwritten: it may hold a game in progress
-            raise click.UsageError(f"{target} exists: carry on its game with 'play {target}', "
-                                   "or give another --save")
+        target = record_target(save, new=Path("output") / f"powerboats-game-{seed}.pbr")
         game = _new_game(players, names, start_player, seed, expansion, scoring, rulings,
                          board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density))
         tags = {"Seed": str(seed)}
@@ -160,8 +147,6 @@ def play_cmd(record: Path | None, players: tuple[str, ...], names: str | None,
 def _no_new_game_options() -> None:
     """``play RECORD`` carries on the game its record describes: options that would set up
     another game are refused rather than silently ignored."""
-    from click.core import ParameterSource
-
     ctx = click.get_current_context()
     given = [name for name in ctx.params if name not in ("record", "save")
              and ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
@@ -170,12 +155,10 @@ def _no_new_game_options() -> None:
         raise click.UsageError(f"{option} cannot change a resumed game: its record sets it")
 
 
-def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
+def _resumed(path: Path) -> tuple[Game, int, dict[str, str]]:
     """The game of a record, the seed its ``roll`` uses and the record's header tags, kept as
     they are so the record is written back as it was read (GAME-05): a record without a Seed
     tag (a bot's) gets none; its rolls use seed 0."""
-    from course_builder.powerboats.game.record import replay
-
     record = _load_record(path)
     done = replay(record, _book(path))
     if not done.ok:
@@ -188,11 +171,7 @@ def _resumed(path: Path) -> tuple[Any, int, dict[str, str]]:
 
 def _new_game(players: tuple[str, ...], names: str | None, start_player: str | None,
               seed: int, expansion: bool, scoring: str, rulings: dict[str, Any],
-              choice: Any) -> Any:
-    from course_builder.powerboats.game.game import SeatError, check_seats, new_game
-    from course_builder.powerboats.game.scoring import Scoring
-    from course_builder.powerboats.game.seeding import seeded_start
-    from course_builder.powerboats.play.race import Race
+              choice: BoardChoice) -> Game:
 
     colours = [c.strip().lower() for c in players if c.strip()]
     name_list = [n.strip() for n in names.split(",")] if names else []

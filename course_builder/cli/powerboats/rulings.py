@@ -7,12 +7,17 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import ILLEGAL_MOVE, F, emit, output_option
+from course_builder.cli.common import ILLEGAL_MOVE, F
+from course_builder.cli.files import emit, output_option
 from course_builder.cli.options import format_option
 from course_builder.cli.powerboats import powerboats
-from course_builder.cli.powerboats.inputs import read_position, rules_from, rules_options
+from course_builder.cli.powerboats.inputs import rules_from, rules_options
+from course_builder.cli.powerboats.positions import read_position
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
+from course_builder.powerboats.play.explain import explain
+from course_builder.powerboats.play.kernel import IllegalMove, apply, heading_choices, rolled_dice_problem
+from course_builder.powerboats.play.notation import parse_move
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -37,9 +42,6 @@ def adjudicate_cmd(position_text: str, move_text: str, fmt: str, output: Path | 
     """Say what a move does and why, step by step with the rules. POSITION is the position's
     notation, or a file holding it (docs/notation.md). An illegal move gets the steps up to
     where it fails and the verdict, and exits with 4 (bad input exits with 1)."""
-    from course_builder.powerboats.play.explain import explain
-    from course_builder.powerboats.play.kernel import IllegalMove, apply
-    from course_builder.powerboats.play.notation import parse_move
 
     strict = bool(rulings.pop("strict_course", False))
     rules = rules_from(rulings)
@@ -93,8 +95,6 @@ def moves_cmd(position_text: str, dice: str, fmt: str, output: Path | None,
               **rulings: Any) -> None:
     """Preview the three headings for the boat to move: which are legal and where each leads.
     POSITION is the position's notation, or a file holding it."""
-    from course_builder.powerboats.play.kernel import heading_choices, rolled_dice_problem
-
     values = _dice_values(dice)
     strict = bool(rulings.pop("strict_course", False))
     position = read_position(position_text, rules_from(rulings), tiles_as_laid=not strict)

@@ -2,44 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    STDIN_NAME,
-    OutputPath,
-    as_path,
-    emit,
-    emit_files,
-    progress_bar,
-    resolve_seed,
-    seed_option,
-)
-from course_builder.cli.options import (
-    SHEET_FORMATS,
-    dpi_option,
-    expansion_option,
-    format_option,
-    input_argument,
-    paper_option,
-    race_option,
-    refuse_dpi_unless_png,
-    sheet_format,
-)
+from course_builder.cli.common import progress_bar, resolve_seed, seed_option
+from course_builder.cli.files import STDIN_NAME
+from course_builder.cli.options import expansion_option, input_argument, race_option
 from course_builder.cli.powerboats import powerboats
 from course_builder.cli.powerboats.inputs import (
     board_choice,
     board_options,
     catalog,
-    course_from_file,
     rules_options,
     rulings_given,
 )
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from course_builder.cli.powerboats.positions import course_from_file
+from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
+from course_builder.core.values import replace
+from course_builder.powerboats.course.code import course_code
+from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
+from course_builder.powerboats.course.model import Course
+from course_builder.powerboats.lake.board import Board
+from course_builder.powerboats.play.race import Race
+from course_builder.render.powerboats.sheets import game_sheet
 
 
 @powerboats.command("sheet")
@@ -50,24 +38,18 @@ if TYPE_CHECKING:
 @board_options
 @seed_option
 @expansion_option()
-@format_option(*SHEET_FORMATS, text=False, default=None,
-               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
-@paper_option
-@dpi_option
+@sheet_options("output/powerboats-RACE-SEED.FORMAT",
+               "-A, or -A-1, -A-2 for a race on two pages; -mats")
 @click.option("--mats", is_flag=True, help="Add a page of per-player dice and damage mats.")
 @click.option("--no-route", is_flag=True, help="Do not draw the shortest route.")
 @click.option("--stats", "stats_games", type=click.IntRange(0, 100_000), default=0,
               metavar="GAMES", help="Print each course's expected length in turns and its crash "
-              "and sink rates from this many simulated 4-boat races (greedy bots; SIM-04).")
+              "and sink rates, with their 95% intervals, from this many simulated 4-boat races "
+              "(strong bots; SIM-04).")
 @click.option("--par", "with_par", is_flag=True,
               help="Print each course's par: the expected turns of one boat alone with perfect "
               "play (docs/par.md; tens of seconds a course).")
 @rules_options("sheet")
-@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
-              help="Output file (default: output/powerboats-RACE-SEED.FORMAT). With several "
-              "SVG/PNG pages, the page's name is added: -A (or -A-1, -A-2 for a race on two "
-              "pages), -mats; all pages are written or none. '-': one SVG page to stdout. "
-              "Missing folders are created; a symlink's target is written.")
 def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bool,
               rotate_tiles: bool, tile_size: tuple[int, int], density: float, seed: int | None,
               expansion: bool, fmt: str | None, paper: str, dpi: int, mats: bool,
@@ -76,19 +58,14 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
     """Print a setup sheet: the lake with every piece to place and how to place it, the course
     code, and the steps (on a second page when they do not fit). With COURSE (a course file,
     e.g. a validated hand-laid course), that course's sheet."""
-    from course_builder.render.powerboats.sheets import render_sheets
-
     finish_buoy_on_water = rulings_given(rulings).get("finish_buoy_on_water", False)
     fmt = sheet_format(fmt, output)
     _refuse_ignored(click.get_current_context(), course_file is not None)
-    refuse_dpi_unless_png(fmt)
     if course_file is not None:
         lake, courses = course_from_file(course_file)
         name = course_file.stem if str(course_file) != "-" else STDIN_NAME
         stem = f"powerboats-{courses[0].race}-{name}"
     else:
-        from course_builder.powerboats.course.generate import CourseMaker, CourseOptions
-
         choice = board_choice(board, shuffle_tiles, rotate_tiles, tile_size, density)
         seed = resolve_seed(seed, True)
         assert seed is not None
@@ -101,54 +78,41 @@ def sheet_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bo
         courses = _with_stats(lake, courses, stats_games, seed or 0)
     if with_par:
         courses = _with_par(lake, courses)
-    with progress_bar("drawing sheets") as progress:
-        files = render_sheets(lake, courses, fmt=fmt, paper=paper,
-                              show_route=not no_route, mats=mats, dpi=dpi, progress=progress)
-    if output is not None and str(output) == "-":
-        if fmt != "svg" or len(files) != 1:
-            raise click.UsageError("-o - (stdout) takes one SVG page; PDF and PNG are binary "
-                                   "and several pages need files")
-        page = files[0][1]
-        emit(page.decode("utf-8") if isinstance(page, bytes) else page, None)
-        return
-    target = output or as_path("output") / f"{stem}.{fmt}"
-    if len(files) > 1 and target.exists() and not target.is_file():
-        raise click.UsageError(f"{target} is not a file: the {len(files)} pages need a file name "
-                               "to number them after")
-    emit_files([(target if len(files) == 1 else
-                 target.with_name(f"{target.stem}-{suffix}{target.suffix}"), data)
-                for suffix, data in files])
+    write_sheet(lambda: game_sheet(lake, courses, paper=paper, show_route=not no_route,
+                                   mats=mats), fmt, paper, dpi, output,
+                Path("output") / f"{stem}.{fmt}")
 
 
-def _with_stats(lake: Any, courses: list[Any], games: int, seed: int) -> list[Any]:
+def _with_stats(lake: Board, courses: list[Course], games: int, seed: int) -> list[Course]:
     """Each course with a note of what a quick simulation says of it (SIM-04)."""
-    from course_builder.core.values import replace
-    from course_builder.powerboats.course.code import course_code
+    from course_builder.powerboats.study.bots import DEFAULT_BOT
     from course_builder.powerboats.study.runner import SimJob, simulate_many
     from course_builder.powerboats.study.stats import summarize
 
-    jobs = [SimJob((course_code(c, lake),), ("greedy",) * 4, seed) for c in courses]
+    jobs = [SimJob((course_code(c, lake),), (DEFAULT_BOT,) * 4, seed) for c in courses]
     with progress_bar("simulating") as progress:
         runs = simulate_many(jobs, games, progress=progress)
     out = []
     for course, run in zip(courses, runs, strict=True):
         s = summarize(run)
         t = s.turns_to_finish
+        counted = games - s.unfinished_games
+        unfinished = (f"; {s.unfinished_games} of the races stopped at the turn limit and are "
+                      "left out" if s.unfinished_games else "")
         if t.mean is None:
-            note = f"in {games} simulated 4-boat races no boat finished (SIM-04)"
+            note = f"in {games} simulated 4-boat races no boat finished{unfinished} (SIM-04)"
         else:
-            note = (f"simulated, {games} races of 4 greedy bots: about {t.mean:.0f} turns to "
-                    f"finish (10-90%: {t.percentiles[10]:.0f}-{t.percentiles[90]:.0f}); "
-                    f"{s.crashes_per_race:.1f} crashes and {s.sink_rate:.0%} sinkings per boat "
-                    "and race (SIM-04)")
+            note = (f"simulated, {counted} races of 4 {DEFAULT_BOT} bots: {t.interval.text()} "
+                    f"turns to finish (95% interval; 10-90% of boats: {t.percentiles[10]:.0f}-"
+                    f"{t.percentiles[90]:.0f}); {s.crashes_per_race.text()} crashes and "
+                    f"{s.sink_rate.text('.0f', percent=True)} sinkings per boat and race"
+                    f"{unfinished} (SIM-04)")
         out.append(replace(course, notes=(*course.notes, note)))
     return out
 
 
-def _with_par(lake: Any, courses: list[Any]) -> list[Any]:
+def _with_par(lake: Board, courses: list[Course]) -> list[Course]:
     """Each course with a note of its par (docs/par.md)."""
-    from course_builder.core.values import replace
-    from course_builder.powerboats.play.race import Race
     from course_builder.powerboats.study.par import par_for
 
     out = []

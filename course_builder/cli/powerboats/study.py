@@ -5,24 +5,15 @@ long, fair or dangerous (docs/simulation.md); par is the exact expected length w
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import click
 
 from course_builder.cli.aliases import alias, flag_values
-from course_builder.cli.common import (
-    OutputPath,
-    as_path,
-    emit,
-    emit_files,
-    input_name,
-    output_option,
-    progress_bar,
-    read_text,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import progress_bar, resolve_seed, seed_option
+from course_builder.cli.files import OutputPath, emit, emit_files, input_name, output_option, read_text
 from course_builder.cli.options import (
     CaseFreeChoice,
     FiniteFloat,
@@ -36,12 +27,14 @@ from course_builder.cli.powerboats.inputs import (
     board_choice,
     board_options,
     catalog,
+    rules_from,
+    rules_options,
+)
+from course_builder.cli.powerboats.positions import (
     course_from_data,
     course_from_file,
     is_course_data,
     read_position,
-    rules_from,
-    rules_options,
 )
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
@@ -57,19 +50,45 @@ def _race_letters(text: str) -> list[str]:
 
 
 def _bots_option(fn: Any) -> Any:
-    fn = click.option("--bots", default="greedy", show_default=True, metavar="NAMES",
+    fn = click.option("--bots", default="strong", show_default=True, metavar="NAMES",
                       help="Bot for each seat, comma-separated, repeated to fill the seats: "
-                      "random, cautious, greedy, lookahead, perfect (exact par's policy; "
-                      "solving the course first takes tens of seconds).")(fn)
+                      "strong, random, cautious, greedy, lookahead, perfect (exact par's "
+                      "policy; solving the course first takes seconds); docs/simulation.md.")(fn)
     fn = click.option("--boats", type=click.IntRange(1, 6), default=4, show_default=True,
                       help="Boats in each race.")(fn)
     return fn
 
 
+class GamesType(click.ParamType):
+    """A number of games (1 to 1,000,000), or ``auto``: play until the figure's interval is
+    narrower than ``--tolerance`` (SIM-07)."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int | None:
+        if value is None or (isinstance(value, str) and value.lower() == "auto"):
+            return None
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of games or 'auto'", param, ctx)
+        if not 1 <= number <= 1_000_000:
+            self.fail(f"{number} is not in the range 1<=x<=1000000", param, ctx)
+        return number
+
+
 def _run_options(fn: Any) -> Any:
     for option in reversed([
-        click.option("--games", type=click.IntRange(1, 1_000_000), default=100,
-                     show_default=True, help="Games (races, or whole games) to play."),
+        click.option("--games", type=GamesType(), default="100", show_default=True,
+                     help="Games (races, or whole games) to play, or 'auto': until the "
+                     "interval of the figure that matters is narrower than --tolerance."),
+        click.option("--tolerance", type=FiniteFloat(0.0, low_open=True),
+                     default=None, help="With --games auto: the widest 95% interval to stop "
+                     "at (simulate: of the mean turns to finish, 0.5; atlas: of the ranking "
+                     "measure, 1 turn for short and long, 0.1 for dangerous, 0.2 for fair)."),
+        click.option("--max-games", type=click.IntRange(1, 1_000_000), default=2000,
+                     show_default=True, help="With --games auto: the most games to play "
+                     "(per course in an atlas)."),
         click.option("--workers", type=click.IntRange(1, 256), default=None,
                      help="Local worker processes (default: every core)."),
         click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -77,7 +96,7 @@ def _run_options(fn: Any) -> Any:
                      "local processes; the same seed gives the same numbers."),
         click.option("--max-turns", type=click.IntRange(5, 10_000), default=200,
                      show_default=True, help="Turns after which a boat still racing is "
-                     "stranded (SIM-01)."),
+                     "stranded and its game unfinished, left out of the figures (SIM-01)."),
     ]):
         fn = option(fn)
     return fn
@@ -120,14 +139,15 @@ def _bot_names(bots: str, boats: int) -> tuple[str, ...]:
 @output_option
 def simulate_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles: bool, rotate_tiles: bool,
                  tile_size: tuple[int, int], density: float, seed: int | None, expansion: bool,
-                 bots: str, boats: int, games: int,
-                 workers: int | None, scheduler: str | None, max_turns: int, fmt: str,
-                 plot_turns: Path | None, plot_crashes: Path | None, records_dir: Path | None,
-                 output: Path | None, **options: Any) -> None:
+                 bots: str, boats: int, games: int | None, tolerance: float | None,
+                 max_games: int, workers: int | None, scheduler: str | None, max_turns: int,
+                 fmt: str, plot_turns: Path | None, plot_crashes: Path | None,
+                 records_dir: Path | None, output: Path | None, **options: Any) -> None:
     """Let bots race many times and report turns to finish (mean, spread, percentiles), crash and
-    sink rates, wins by seat and by start hex, and turns per leg. The same seed gives the same
-    numbers whatever the number of workers. With COURSE (a course file), race that course."""
-    from course_builder.powerboats.study.runner import SimJob, simulate
+    sink rates, wins by seat and by start hex, and turns per leg, each mean and rate with its 95%
+    interval. The same seed gives the same numbers whatever the number of workers. With COURSE
+    (a course file), race that course."""
+    from course_builder.powerboats.study.runner import SimJob, simulate, simulate_until
     from course_builder.powerboats.study.stats import summarize
 
     seed = resolve_seed(seed, True)
@@ -145,7 +165,17 @@ def simulate_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles:
     job = SimJob(tuple(course_code(c, lake) for c in courses), names, seed, rules.notation(),
                  max_turns, keep_records=records_dir is not None)
     with progress_bar("simulating") as progress:
-        runs = simulate(job, games, workers=workers, scheduler=scheduler, progress=progress)
+        if games is None:
+            width = AUTO_TURNS if tolerance is None else tolerance
+
+            def narrow(_k: int, played: list[Any]) -> bool:
+                return summarize(played).turns_to_finish.interval.width <= width
+
+            runs = simulate_until([job], narrow, first=100, most=max_games, workers=workers,
+                                  scheduler=scheduler, progress=progress)[0]
+        else:
+            runs = simulate(job, games, workers=workers, scheduler=scheduler,
+                            progress=progress)
     summary = summarize(runs)
     _write_extras(lake, runs, summary, plot_turns, plot_crashes, records_dir, job)
     if fmt == "json":
@@ -153,6 +183,10 @@ def simulate_cmd(course_file: Path | None, race: str, board: str, shuffle_tiles:
                         "rules": rules.notation() or "default", **summary.to_json()}), output)
     else:
         emit(_summary_text(job, summary), output)
+
+
+AUTO_TURNS = 0.5
+"""``simulate --games auto``: the default width of the mean turns' interval to play down to."""
 
 
 def _courses(race: str, course_file: Path | None, board: str, shuffle: bool, rotate: bool,
@@ -186,11 +220,18 @@ def _write_extras(lake: Any, runs: Any, summary: Any, plot_turns: Path | None,
                  for b in runs_course(job).buoys} if len(job.codes) == 1 else {}
         files.append((plot_crashes, crash_map(lake, summary.crash_hexes,
                                               _plot_format(plot_crashes), marks=marks)))
-    if records_dir is not None:
-        files += [(records_dir / f"game-{job.seed}-{r.index}.pbr", r.record) for r in runs
-                  if r.record is not None]
-    if files:
-        emit_files(files)
+    records = [(records_dir / f"game-{job.seed}-{r.index}.pbr", r.record) for r in runs
+               if r.record is not None] if records_dir is not None else []
+    if not files and not records:
+        return
+    written = emit_files(files + records, quiet=True)
+    for path in written[:len(files)]:
+        click.echo(f"wrote {path}", err=True)
+    if len(records) == 1:
+        click.echo(f"wrote {written[-1]}", err=True)
+    elif records:  # one line for all the records, not one a game
+        click.echo(f"wrote {len(records)} game records to {records_dir}{os.sep} "
+                   f"({records[0][0].name} ... {records[-1][0].name})", err=True)
 
 
 def runs_course(job: Any) -> Any:
@@ -209,20 +250,32 @@ def _plot_format(path: Path) -> str:
 
 def _summary_text(job: Any, s: Any) -> str:
     t = s.turns_to_finish
-    lines = [f"{s.games} {'games' if job.whole_games else 'races'} of "
-             f"{', '.join(job.codes)}; bots {', '.join(job.bots)}; seed {job.seed}"]
+    kind = "games" if job.whole_games else "races"
+    lines = [f"{s.games} {kind} of {', '.join(job.codes)}; bots {', '.join(job.bots)}; seed "
+             f"{job.seed}; 95% intervals in brackets (docs/simulation.md)"]
+    if s.unfinished_games:
+        lines.append(f"unfinished: {s.unfinished_games} of {s.games} {kind} stopped at the turn "
+                     "limit with a boat still racing, left out of every figure below (SIM-01)")
     if t.count:
         p = t.percentiles
-        lines.append(f"turns to finish: mean {t.mean:.1f}, sd {t.stdev:.1f}; 10/50/90%: "
+        lines.append(f"turns to finish: mean {t.interval.text()}, sd {t.stdev:.1f}; 10/50/90%: "
                      f"{p[10]:.0f} / {p[50]:.0f} / {p[90]:.0f}")
-    lines.append(f"finished {s.finish_rate:.1%}, sunk {s.sink_rate:.1%}, stranded "
-                 f"{s.stranded_rate:.1%}; crashes per boat and race {s.crashes_per_race:.2f}")
-    legs = ", ".join(f"{leg.mean:.1f}" if leg.mean is not None else "-" for leg in s.legs)
-    lines.append(f"turns per leg (start-1, 1-2, 2-3, 3-finish): {legs}")
+    elif s.boat_races:
+        lines.append("turns to finish: no boat finished")
+    if s.boat_races:
+        lines.append(f"finished {s.finish_rate.text(percent=True)}, sunk "
+                     f"{s.sink_rate.text(percent=True)}; crashes per boat and race "
+                     f"{s.crashes_per_race.text('.2f')}")
+        if s.stalls_per_race.value:
+            lines.append(f"stalls per boat and race {s.stalls_per_race.text('.2f')} (a boat "
+                         "that made no progress had its play handed on: SIM-05)")
+        legs = ", ".join(leg.interval.text() if leg.mean is not None else "-" for leg in s.legs)
+        lines.append(f"turns per leg (start-1, 1-2, 2-3, 3-finish): {legs}")
     for seat, d in s.by_seat.items():
-        extra = f", mean points {d['mean_points']:.1f}" if job.whole_games else ""
-        lines.append(f"  seat {seat + 1} ({job.bots[seat]}): wins {d['win_rate']:.1%}, mean "
-                     f"finish {d['mean_finish_turns']:.1f} turns{extra}")
+        extra = f", mean points {d['mean_points'].text()}" if "mean_points" in d else ""
+        lines.append(f"  seat {seat + 1} ({job.bots[seat]}): wins "
+                     f"{d['win_rate'].text(percent=True)}, mean finish "
+                     f"{d['mean_finish_turns'].text()} turns{extra}")
     return "\n".join(lines) + "\n"
 
 
@@ -245,20 +298,32 @@ def _summary_text(job: Any, s: Any) -> str:
 @click.option("--by", "measure", type=CaseFreeChoice(["short", "long", "fair", "dangerous"]),
               default="short", show_default=True, help="How to rank the courses (SIM-03).")
 @click.option("--top", type=click.IntRange(1, 100_000), default=10, show_default=True)
+@click.option("--par", "with_par", is_flag=True, help="Also solve each course's exact par "
+              "(docs/par.md; seconds a course, spread over the workers or the cluster); "
+              "short and long then rank by it.")
 @_bots_option
 @_run_options
 @format_option()
 @output_option
 def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tuple[int, int],
               density: float, seed: int | None, races: tuple[str, ...], expansion: bool | None,
-              lakes: int,
-              measure: str, top: int, bots: str, boats: int, games: int, workers: int | None,
+              lakes: int, measure: str, top: int, with_par: bool, bots: str, boats: int,
+              games: int | None, tolerance: float | None, max_games: int, workers: int | None,
               scheduler: str | None, max_turns: int, fmt: str, output: Path | None) -> None:
     """Rate every course of a lake (each race, every order of its spots, with and without
     Expansion 1) and of random lakes by a quick simulation each, and list the best by the
-    measure: short, long, fair or dangerous."""
+    measure: short, long, fair or dangerous, each figure with its 95% interval, saying which of
+    the best the games cannot tell apart."""
     from course_builder.powerboats.lake.catalog import BoardChoice
-    from course_builder.powerboats.study.atlas import best, courses_of, rate
+    from course_builder.powerboats.study.atlas import (
+        best,
+        courses_of,
+        exact_pars,
+        jobs_of,
+        rate,
+        tied_with_best,
+    )
+    from course_builder.powerboats.study.intervals import METHODS
 
     seed = resolve_seed(seed, True)
     assert seed is not None
@@ -269,27 +334,56 @@ def atlas_cmd(board: str, shuffle_tiles: bool, rotate_tiles: bool, tile_size: tu
     lake_list = [catalog().make(choice, seed)]
     lake_list += [catalog().make(BoardChoice("random", lake=choice.lake), seed + k)
                   for k in range(1, lakes + 1)]
-    rated = []
-    with progress_bar("rating courses") as progress:
-        for lake in lake_list:
-            courses = courses_of(lake, seed, races=wanted, expansion=modes)
-            rated += rate(lake, courses, games=games, seed=seed, bots=names, workers=workers,
-                          scheduler=scheduler, progress=progress)
-    if not rated:
+    courses = [(lake, course, tiles) for lake in lake_list
+               for course, tiles in courses_of(lake, seed, races=wanted, expansion=modes)]
+    if not courses:
         raise CourseBuilderError("no legal course on these lakes")
+    pars = None
+    if with_par:
+        with progress_bar("solving par") as progress:
+            pars = exact_pars(jobs_of(courses, bots=names, seed=seed, max_turns=max_turns),
+                              workers=workers, scheduler=scheduler, progress=progress)
+    with progress_bar("rating courses") as progress:
+        rated = rate(courses, games=games, seed=seed, bots=names, max_turns=max_turns,
+                     workers=workers, scheduler=scheduler, progress=progress, measure=measure,
+                     tolerance=tolerance, most=max_games, pars=pars)
     chosen = best(rated, measure, top)
+    tied = tied_with_best(chosen, measure)
+    played = "auto" if games is None else games
     if fmt == "json":
-        emit(json_text({"measure": measure, "games_per_course": games, "bots": list(names),
+        emit(json_text({"measure": measure, "games_per_course": played, "bots": list(names),
                         "seed": seed, "courses_rated": len(rated),
-                        "best": [r.to_json() for r in chosen]}), output)
+                        "games_played": sum(r.summary.games for r in rated),
+                        "best": [{**r.to_json(), "measure": r.estimate(measure).to_json(3),
+                                  "tied_with_best": t} for r, t in zip(chosen, tied,
+                                                                        strict=True)],
+                        "tied_with_best": sum(tied), "intervals": METHODS}), output)
         return
-    lines = [f"{len(rated)} courses rated ({games} games each, bots {', '.join(names)}); "
-             f"best by '{measure}':"]
-    for k, r in enumerate(chosen, start=1):
-        d = r.to_json()
-        lines.append(f"{k:3}. {r.code}  turns {d['mean_turns']}, crashes {d['crashes_per_race']}"
-                     f", sunk {d['sink_rate']}, seat gap {d['seat_gap']}")
+    each = (f"{games} games each" if games is not None else
+            f"games until the interval is narrow, {sum(r.summary.games for r in rated)} in all")
+    by_par = with_par and measure in ("short", "long")
+    lines = [f"{len(rated)} courses rated ({each}, bots {', '.join(names)}); best by "
+             f"'{measure}' ({_MEASURE_WORDS[measure]}{' by exact par' if by_par else ''}); "
+             "95% intervals in brackets:"]
+    for k, (r, t) in enumerate(zip(chosen, tied, strict=True), start=1):
+        s = r.summary
+        par = f"par {r.par:.2f}, " if r.par is not None else ""
+        lines.append(f"{'=' if t else ' '}{k:3}. {r.code}  {par}turns "
+                     f"{s.turns_to_finish.interval.text()}, crashes "
+                     f"{s.crashes_per_race.text('.2f')}, sunk {s.sink_rate.text(percent=True)}, "
+                     f"seat gap {s.seat_gap.text('.2f')}"
+                     + (f", {s.unfinished_games} unfinished" if s.unfinished_games else ""))
+    count = sum(tied)
+    if count > 1:
+        lines.append(f"= the games cannot tell these {count} apart from the first: their "
+                     f"{measure} intervals overlap its interval (SIM-07); more games "
+                     "(--games auto) may separate them")
     emit("\n".join(lines) + "\n", output)
+
+
+_MEASURE_WORDS = {"short": "fewest turns to finish", "long": "most turns to finish",
+                  "fair": "smallest gap between the seats' win rates",
+                  "dangerous": "most crashes and sinkings per boat and race"}
 
 
 # -------------------------------------------------------------------------------------------------
@@ -372,7 +466,7 @@ def _course_or_position(source: str, rules: Any) -> tuple[Any, Any, Any]:
         return None, None, read_position(source, rules)
     from course_builder.core.jsonread import MAX_BYTES, JsonError, parse
 
-    path = as_path(source)
+    path = Path(source)
     content = read_text(path, MAX_BYTES)
     if content.lstrip().startswith("{"):
         try:

@@ -8,20 +8,31 @@ every entry.
 
 from __future__ import annotations
 
-import random
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
 from course_builder.cli.common import INTERRUPTED
+from course_builder.cli.statefiles import save_record
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.output import write_atomic
+from course_builder.core.hexgrid import Direction, from_offset
+from course_builder.powerboats.game.game import Entry, Game, Placement, replay_history
+from course_builder.powerboats.game.record import write_record
+from course_builder.powerboats.game.seeding import table_roll
+from course_builder.powerboats.play.kernel import (
+    IllegalMove,
+    dice_decisions,
+    heading_choices,
+    kept_dice,
+    legal_turns,
+)
+from course_builder.powerboats.play.notation import NotationError, parse_move
+from course_builder.powerboats.play.position import DiceStep, Move, Position, Turn
 
 
-def standings_lines(game: Any) -> list[str]:
+def standings_lines(game: Game) -> list[str]:
     if not game.results:
         return []
     races = "  ".join(r.race for r in game.results)
@@ -49,13 +60,12 @@ _STEP = re.compile(r"^(?P<change>\+|-[123]|=)?(?:r(?P<reroll>[123]+))?$")
 class Table:
     """The interactive loop: one game, one record file, commands from standard input."""
 
-    def __init__(self, game: Any, record: Path, seed: int, tags: dict[str, str]) -> None:
+    def __init__(self, game: Game, record: Path, seed: int, tags: dict[str, str]) -> None:
         self.game = game
         self.record = record
         self.seed = seed
         self.tags = tags
         """The record's header tags beyond those the game sets (Seed, Event, ...)."""
-        self.undone: list[Any] = []
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -122,9 +132,21 @@ class Table:
 
     # -- placing and moving ----------------------------------------------------------------
 
-    def _announce(self) -> None:
-        from course_builder.powerboats.game.game import Placement
+    @property
+    def _position(self) -> Position:
+        """The position of the race being sailed (moves are asked for only then)."""
+        position = self.game.position
+        assert position is not None, "no race is being sailed"
+        return position
 
+    @property
+    def _to_act(self) -> str:
+        """The boat to place or move (the game is not over while the table asks)."""
+        colour = self.game.to_act
+        assert colour is not None, "the game is over"
+        return colour
+
+    def _announce(self) -> None:
         game = self.game
         if game.placing:
             if game.results:  # the race just sailed, before the next one is set up
@@ -145,16 +167,14 @@ class Table:
         if game.placing:
             free = " ".join(f"{r},{c}" for r, c in (h.offset for h in game.free_start_hexes()[:6]))
             return f"{game.to_act}: place your boat (ROW,COL HEADING; free: {free} ...) "
-        boat = game.position.boat
+        boat = self._position.boat
         dice = "-".join(map(str, boat.dice)) or "no dice"
         nxt = "the finish" if boat.next_buoy > 3 else f"buoy {boat.next_buoy}"
-        return (f"Race {game.race_name}, turn {game.position.turn}: {boat.colour} at "
+        return (f"Race {game.race_name}, turn {self._position.turn}: {boat.colour} at "
                 f"{boat.hex.offset} heading {boat.heading.name}, {dice}, damage {boat.damage}, "
                 f"next {nxt} ")
 
     def _place(self, line: str) -> None:
-        from course_builder.core.hexgrid import Direction, from_offset
-
         m = re.fullmatch(r"(\d+)\s*,\s*(\d+)\s+(\w+)", line)
         if not m:
             click.echo("expected ROW,COL HEADING, e.g. 21,6 NW ('help' for more)")
@@ -165,14 +185,12 @@ class Table:
             click.echo(f"unknown heading {m.group(3)!r}: E, NE, NW, W, SW or SE")
             return
         try:  # a hex that is no free start hex: the game says why (as replay does)
-            self._advance(self.game.place(self.game.to_act,
+            self._advance(self.game.place(self._to_act,
                                           from_offset(int(m.group(1)), int(m.group(2))), heading))
         except CourseBuilderError as exc:
             click.echo(f"not allowed: {exc}")
 
     def _move(self, line: str) -> None:
-        from course_builder.powerboats.play.kernel import legal_turns
-        from course_builder.powerboats.play.notation import NotationError, parse_move
 
         if _STEP.fullmatch(line.replace(" ", "")) and line.strip():
             self._step_by_step(line.replace(" ", ""))
@@ -185,7 +203,7 @@ class Table:
         if self._commit(move):
             return
         held = self._dice_of(move)
-        if held is None or move.turn in legal_turns(self.game.position, held):
+        if held is None or move.turn in legal_turns(self._position, held):
             return  # the dice part itself is wrong: the whole move is typed again
         # the dice part stands (its values are the ones rolled): only the heading is asked again
         click.echo(f"the dice stand ({'-'.join(map(str, held))}): choose a heading")
@@ -193,12 +211,10 @@ class Table:
         if turn is not None:
             self._commit(move.dice_step.then(move.rolled, turn))
 
-    def _dice_of(self, move: Any) -> tuple[int, ...] | None:
+    def _dice_of(self, move: Move) -> tuple[int, ...] | None:
         """The dice held after ``move``'s dice step and roll, if that part of it is one the boat
         may make now (else None)."""
-        from course_builder.powerboats.play.kernel import dice_decisions, kept_dice
-
-        position = self.game.position
+        position = self._position
         step = move.dice_step
         same = (step.change, step.removed, tuple(sorted(step.reroll)))
         if (len(move.rolled) != step.rolled_count
@@ -208,9 +224,7 @@ class Table:
         return (*kept_dice(position.boat, step), *move.rolled)
 
     def _step_by_step(self, text: str) -> None:
-        from course_builder.powerboats.play.kernel import dice_decisions
-
-        position = self.game.position
+        position = self._position
         step = next((s for s in dice_decisions(position) if s.notation() == _canonical(text)),
                     None)
         if step is None:
@@ -225,11 +239,9 @@ class Table:
         if turn is not None:
             self._commit(step.then(rolled, turn))
 
-    def _rolled(self, step: Any) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+    def _rolled(self, step: DiceStep) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """The values rolled for ``step`` (typed, or rolled here), the dice then held, and
         whether the table rolled them."""
-        from course_builder.powerboats.play.kernel import kept_dice
-
         count = step.rolled_count
         rolled: tuple[int, ...] = ()
         rolled_here = False
@@ -240,8 +252,7 @@ class Table:
             if answer is None:
                 return None
             if answer.lower() == "roll":
-                rng = random.Random(f"powerboats-table:{self.seed}:{len(self.game.history)}")
-                rolled = tuple(rng.randint(1, 3) for _ in range(count))
+                rolled = table_roll(self.seed, len(self.game.history), count)
                 rolled_here = True
                 click.echo(f"rolled {'-'.join(map(str, rolled))}")
             elif re.fullmatch(f"[123]{{{count}}}", answer.replace(",", "").replace(" ", "")):
@@ -249,17 +260,15 @@ class Table:
             else:
                 click.echo(f"expected {count} values 1-3, or 'roll'")
                 return None
-        held = (*kept_dice(self.game.position.boat, step), *rolled)
+        held = (*kept_dice(self._position.boat, step), *rolled)
         return rolled, held, rolled_here
 
-    def _heading(self, dice: tuple[int, ...], rolled_here: bool) -> Any:
+    def _heading(self, dice: tuple[int, ...], rolled_here: bool) -> Turn | None:
         """The heading the player takes for ``dice``, after showing what each does; None to
         start the move again (``back``), which dice the table rolled do not allow: a roll
         stands (reference, "Rolling Dice": the dice are rolled, then the boat turns)."""
-        from course_builder.powerboats.play.kernel import heading_choices
-        from course_builder.powerboats.play.position import Turn
 
-        position = self.game.position
+        position = self._position
         click.echo(f"total {sum(dice)}:")
         for c in heading_choices(position, dice):
             ahead = c.preview()
@@ -285,10 +294,8 @@ class Table:
                 return Turn(answer.upper())
             click.echo(f"{answer!r} is not a legal heading here: {', '.join(legal)}")
 
-    def _commit(self, move: Any) -> bool:
+    def _commit(self, move: Move) -> bool:
         """Make ``move`` (True), or say why it is illegal (False)."""
-        from course_builder.powerboats.play.kernel import IllegalMove
-
         try:
             game, outcome = self.game.move(move)
         except IllegalMove as exc:
@@ -299,13 +306,11 @@ class Table:
         self._advance(game)
         return True
 
-    def _advance(self, game: Any) -> None:
+    def _advance(self, game: Game) -> None:
         self.game = game
         self.save()
 
     def _undo(self) -> None:
-        from course_builder.powerboats.game.game import replay_history
-
         history = self.game.history
         if not history:
             click.echo("nothing to take back")
@@ -315,9 +320,7 @@ class Table:
         self.save()
 
     def save(self) -> None:
-        from course_builder.powerboats.game.record import write_record
-
-        write_atomic(self.record, write_record(self.game, self.tags))
+        save_record(self.record, write_record(self.game, self.tags))
 
 
 def _canonical(text: str) -> str:
@@ -325,9 +328,7 @@ def _canonical(text: str) -> str:
     return text[1:] if text.startswith("=") else text
 
 
-def _entry_text(entry: Any) -> str:
-    from course_builder.powerboats.game.game import Placement
-
+def _entry_text(entry: Entry) -> str:
     if isinstance(entry, Placement):
         r, c = entry.hex.offset
         return f"{entry.colour} placed at {r},{c} {entry.heading.name}"

@@ -16,8 +16,13 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import GameGroup, read_json, read_text
+from course_builder.cli import statefiles
+from course_builder.cli.common import GameGroup
+from course_builder.cli.files import read_text
 from course_builder.core.jsonwrite import hex_pairs, json_text
+from course_builder.tortuga.layouts import BUILTIN, LayoutFile, builtin_layouts, parse_layouts
+from course_builder.tortuga.state import GameState
+from course_builder.tortuga.statejson import state_from_json
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -32,19 +37,15 @@ def tortuga() -> None:
 # -------------------------------------------------------------------------------------------------
 
 
-def read_state(path: Path) -> Any:
+def read_state(path: Path) -> GameState:
     """The game state in a JSON file (``-``: standard input); every problem is one line naming
     the file (and the field, with its line and column)."""
-    from course_builder.tortuga.statejson import state_from_json
-
-    return read_json(path, state_from_json)
+    return statefiles.read_state(path, state_from_json)
 
 
-def layout_file(layout: str) -> Any:
+def layout_file(layout: str) -> LayoutFile:
     """The layouts ``--layout`` names: a built-in one, or a file (one that cannot be read is
     exit 1, as any input file; a bare word that is neither is a usage error)."""
-    from course_builder.tortuga.layouts import BUILTIN, builtin_layouts, parse_layouts
-
     if layout in BUILTIN:
         return builtin_layouts(layout)
     path = Path(layout)

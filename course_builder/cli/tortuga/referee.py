@@ -11,26 +11,27 @@ from typing import Any
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    F,
-    GameGroup,
-    emit,
-    input_name,
-    output_option,
-    resolve_seed,
-    seed_option,
-)
+from course_builder.cli.common import F, GameGroup, resolve_seed, seed_option
+from course_builder.cli.files import emit, input_name, output_option
 from course_builder.cli.options import (
     CaseFreeChoice,
     format_option,
     input_argument,
     ruling_options,
     ruling_values,
-    save_option,
 )
-from course_builder.cli.statefiles import emit_with_state, refuse_output_over_state, state_target
+from course_builder.cli.statefiles import emit_with_state, refuse_output_over_state, save_option
 from course_builder.cli.tortuga import dumps, read_state, tortuga
 from course_builder.core.errors import CourseBuilderError
+from course_builder.tortuga.control import hub_explore, set_control, wreck_fault
+from course_builder.tortuga.faults import return_fault, shadow_hacker
+from course_builder.tortuga.hunt import Winner, place_token, psionic_attack, psionic_move, psionic_return
+from course_builder.tortuga.mines import buy_mine_card, play_mine_card
+from course_builder.tortuga.movement import move_ship
+from course_builder.tortuga.outcome import Outcome
+from course_builder.tortuga.rules import RULING_OPTIONS, Rulings, ThisPlayer
+from course_builder.tortuga.scoring import capture, redeem, standings
+from course_builder.tortuga.state import state_to_json
 
 # -------------------------------------------------------------------------------------------------
 # the referee: shared options and output
@@ -49,7 +50,7 @@ def state_options(fn: F) -> F:
         state_argument,
         save_option("Write the state after the action to this file (it may be STATE itself). "
                     "With -o FILE both are written or neither; missing folders are created; a "
-                    "symlink's target is written.", callback=state_target),
+                    "symlink's target is written."),
         alias("--write-state", "save", "--save"),
         format_option(help="json: steps, warning and the new state."),
         output_option,
@@ -81,21 +82,17 @@ def token_record_options(shield_help: str) -> Callable[[F], F]:
     return decorate
 
 
-def _answer(outcome: Any, fmt: str, output: Path | None, save: Path | None) -> None:
-    from course_builder.tortuga.state import state_to_json
-
+def _answer(outcome: Outcome, fmt: str, output: Path | None, save: Path | None) -> None:
     refuse_output_over_state(output, "--save updates it")
     answer = dumps(outcome.to_json()) if fmt == "json" else outcome.text()
     state = None
     if save is not None:
         state = (save, dumps(state_to_json(outcome.state)))
-    emit_with_state(answer, output, state, "--save")
+    emit_with_state(answer, output, state)
 
 
-def _rulings(given: dict[str, Any]) -> Any:
+def _rulings(given: dict[str, Any]) -> Rulings:
     """The rulings the options given say (the table: ``tortuga.rules.RULING_OPTIONS``)."""
-    from course_builder.tortuga.rules import RULING_OPTIONS, Rulings, ThisPlayer
-
     values = ruling_values(RULING_OPTIONS, given)
     if "this_player" in values:
         values["this_player"] = ThisPlayer(values["this_player"])
@@ -103,8 +100,6 @@ def _rulings(given: dict[str, Any]) -> Any:
 
 
 def _rulings_options(command: str) -> Callable[[F], F]:
-    from course_builder.tortuga.rules import RULING_OPTIONS
-
     return ruling_options(RULING_OPTIONS, command)
 
 
@@ -144,8 +139,6 @@ def move_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
              **rulings: Any) -> None:
     """Move a ship to an adjacent sector (or with --accelerator up to three away) and apply the
     mines in the sector entered."""
-    from course_builder.tortuga.movement import move_ship
-
     state = read_state(state_file)
     outcome = move_ship(state, player, to, accelerator=accelerator, mine_owner=mine_owner,
                         replacement=card, rulings=_rulings(rulings))
@@ -168,8 +161,6 @@ def mine() -> None:
 def mine_buy_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                  player: str) -> None:
     """Buy a mine card in the Hub: two mine tokens from the supply into the cargo bay."""
-    from course_builder.tortuga.mines import buy_mine_card
-
     _answer(buy_mine_card(read_state(state_file), player), fmt, output, save)
 
 
@@ -179,8 +170,6 @@ def mine_buy_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | N
 def mine_play_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                   player: str) -> None:
     """Play a mine card: one token from the cargo bay onto the ship's sector."""
-    from course_builder.tortuga.mines import play_mine_card
-
     _answer(play_mine_card(read_state(state_file), player), fmt, output, save)
 
 
@@ -204,8 +193,6 @@ def hunt_place_cmd(state_file: Path, save: Path | None, fmt: str, output: Path |
                    token: str, sector: str, shield: int | None, value: int | None,
                    name: str | None) -> None:
     """Record a hunt token the table laid face down at setup, where the base setup says (TOR-24)."""
-    from course_builder.tortuga.hunt import place_token
-
     outcome = place_token(read_state(state_file), token, sector, shield=shield, value=value,
                           name=name)
     _answer(outcome, fmt, output, save)
@@ -219,8 +206,6 @@ def hunt_place_cmd(state_file: Path, save: Path | None, fmt: str, output: Path |
 def hunt_move_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                   player: str, token: str, to: str) -> None:
     """Psionic card: move a hunt token, explored or not, to an adjacent sector."""
-    from course_builder.tortuga.hunt import psionic_move
-
     _answer(psionic_move(read_state(state_file), player, token, to), fmt, output, save)
 
 
@@ -249,8 +234,6 @@ def hunt_attack_cmd(state_file: Path, save: Path | None, fmt: str, output: Path 
                     player: str, token: str, defender: str, winner: str, shield: int | None,
                     defender_cards: tuple[str, ...], seed: int | None) -> None:
     """Psionic card: attack an enemy ship with a hunt token in its sector; apply the result."""
-    from course_builder.tortuga.hunt import Winner, psionic_attack
-
     state = read_state(state_file)
     needed = winner == "attacker" and len(set(defender_cards)) > 1
     rng = random.Random(resolve_seed(seed, needed))
@@ -270,8 +253,6 @@ def hunt_return_cmd(state_file: Path, save: Path | None, fmt: str, output: Path 
                     player: str, to: str | None, seed: int | None, **rulings: Any) -> None:
     """Psionic card on an empty board: a random removed hunt token returns, exclamation side
     up, to a sector furthest from the player's ship."""
-    from course_builder.tortuga.hunt import psionic_return
-
     state = read_state(state_file)
     outcome = psionic_return(state, player, _seeded(seed), to=to,
                              rulings=_rulings(rulings))
@@ -288,8 +269,6 @@ def hunt_return_cmd(state_file: Path, save: Path | None, fmt: str, output: Path 
 def hunt_capture_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                      player: str, token: str, points: int | None) -> None:
     """Capture a hunt target and score it (Monster Hunters: the value on the token)."""
-    from course_builder.tortuga.scoring import capture
-
     _answer(capture(read_state(state_file), player, token, points), fmt, output, save)
 
 
@@ -302,8 +281,6 @@ def hunt_capture_cmd(state_file: Path, save: Path | None, fmt: str, output: Path
 def hunt_redeem_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                     player: str, card: str, points: int | None) -> None:
     """Redeem a Hunt card from hand for influence (Monster Hunters: 1)."""
-    from course_builder.tortuga.scoring import redeem
-
     _answer(redeem(read_state(state_file), player, card, points), fmt, output, save)
 
 
@@ -324,8 +301,6 @@ def control() -> None:
 def control_set_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                     sector: str, player: str) -> None:
     """Record who controls a sector after a conquest (base game)."""
-    from course_builder.tortuga.control import set_control
-
     outcome = set_control(read_state(state_file), sector, None if player == "none" else player)
     _answer(outcome, fmt, output, save)
 
@@ -339,8 +314,6 @@ def control_hub_cmd(state_file: Path, save: Path | None, fmt: str, output: Path 
                     player: str, token: str, shield: int | None, value: int | None,
                     name: str | None) -> None:
     """Hub control ability: explore one hunt target in any sector."""
-    from course_builder.tortuga.control import hub_explore
-
     outcome = hub_explore(read_state(state_file), player, token, shield=shield, value=value,
                           name=name)
     _answer(outcome, fmt, output, save)
@@ -354,8 +327,6 @@ def control_hub_cmd(state_file: Path, save: Path | None, fmt: str, output: Path 
 def control_wreck_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                       player: str, target: str, card: str | None) -> None:
     """Shipwreck Bay control ability: a System Fault card into any player's discard pile."""
-    from course_builder.tortuga.control import wreck_fault
-
     outcome = wreck_fault(read_state(state_file), player, target, card)
     _answer(outcome, fmt, output, save)
 
@@ -378,8 +349,6 @@ def fault() -> None:
 def fault_give_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                    player: str, target: str, card: str | None) -> None:
     """Shadow Hacker: a System Fault card from the supply into any player's discard pile."""
-    from course_builder.tortuga.faults import shadow_hacker
-
     outcome = shadow_hacker(read_state(state_file), player, target, card)
     _answer(outcome, fmt, output, save)
 
@@ -391,8 +360,6 @@ def fault_give_cmd(state_file: Path, save: Path | None, fmt: str, output: Path |
 def fault_return_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None,
                      player: str, card: str | None) -> None:
     """Spend two icons: a System Fault card goes back to the common supply."""
-    from course_builder.tortuga.faults import return_fault
-
     _answer(return_fault(read_state(state_file), player, card), fmt, output, save)
 
 
@@ -402,8 +369,6 @@ def fault_return_cmd(state_file: Path, save: Path | None, fmt: str, output: Path
 @output_option
 def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
     """Influence standings and whether the game is over (15 influence or Tortuga conquered)."""
-    from course_builder.tortuga.scoring import standings
-
     refuse_output_over_state(output, "score does not change it")
     outcome = standings(read_state(state_file))
     emit(dumps(outcome.to_json()) if fmt == "json" else outcome.text(), output)

@@ -4,43 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from course_builder.cli.aliases import alias
-from course_builder.cli.common import (
-    F,
-    OutputPath,
-    emit,
-    output_option,
-    progress_bar,
-    resolve_seed,
-    seed_option,
-)
-from course_builder.cli.options import (
-    SHEET_FORMATS,
-    CaseFreeChoice,
-    Players,
-    dpi_option,
-    format_option,
-    input_argument,
-    paper_option,
-    refuse_dpi_unless_png,
-    sheet_format,
-)
-from course_builder.cli.statefiles import is_stdout, refuse_output_over_state
+from course_builder.cli.common import F, resolve_seed, seed_option
+from course_builder.cli.files import emit, output_option
+from course_builder.cli.options import CaseFreeChoice, Players, format_option, input_argument
+from course_builder.cli.sheets import sheet_format, sheet_options, write_sheet
+from course_builder.cli.statefiles import refuse_output_over_state
 from course_builder.cli.tortuga import dumps, layout_file, read_state, tortuga
 from course_builder.core.errors import CourseBuilderError
+from course_builder.tortuga.layouts import picture
+from course_builder.tortuga.mapquery import ask
+from course_builder.tortuga.sectors import SectorMap
+from course_builder.tortuga.setup import Setup, Swap, make_setup, parse_swaps
+from course_builder.tortuga.state import ID_RE, Scenario, state_to_json
 
 # -------------------------------------------------------------------------------------------------
 # setup options
 # -------------------------------------------------------------------------------------------------
 
 
-def _swaps(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    from course_builder.tortuga.setup import parse_swaps
-
+def _swaps(ctx: click.Context, param: click.Parameter, value: str | None
+           ) -> tuple[Swap, ...] | None:
     if value is None:
         return None
     try:
@@ -56,8 +43,6 @@ DEFAULT_IDS = tuple(f"p{k}" for k in range(1, 6))
 def _player_ids(ctx: click.Context, param: click.Parameter,
                 value: tuple[str, ...] | None) -> tuple[str, ...] | None:
     """``--players``: 2 to 5 player ids (their colours), each once, or their number."""
-    from course_builder.tortuga.state import ID_RE
-
     if value is None:
         return None
     ids = tuple(name for name in value if name)
@@ -112,10 +97,8 @@ def setup_options(fn: F) -> F:
     return fn
 
 
-def _make_setup(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
-                scenario: str) -> Any:
-    from course_builder.tortuga.setup import make_setup
-    from course_builder.tortuga.state import Scenario
+def _make_setup(players: tuple[str, ...], seed: int | None, layout: str,
+                swap: tuple[Swap, ...] | None, scenario: str) -> Setup:
 
     if swap is not None and len(players) == 5:
         raise click.UsageError("--swap is for 2-4 players; with 5 all six special sectors play")
@@ -126,9 +109,7 @@ def _make_setup(players: tuple[str, ...], seed: int | None, layout: str, swap: A
                       scenario=Scenario(scenario))
 
 
-def _setup_text(setup: Any) -> str:
-    from course_builder.tortuga.layouts import picture
-
+def _setup_text(setup: Setup) -> str:
     lines = [f"Tortuga 2199: Shipwreck Bay, {setup.players} players, seed {setup.seed}"]
     if setup.warning:
         lines.append(f"WARNING: {setup.warning}")
@@ -144,12 +125,10 @@ def _setup_text(setup: Any) -> str:
 @setup_options
 @format_option(help="text: the setup and checklist; json: the starting state.")
 @output_option
-def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any, scenario: str,
-              fmt: str, output: Path | None) -> None:
+def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str,
+              swap: tuple[Swap, ...] | None, scenario: str, fmt: str, output: Path | None) -> None:
     """Set up a game: the layout, the special sectors dealt, the expansion's checklist, and
     (as JSON) the starting game state for the referee commands."""
-    from course_builder.tortuga.state import state_to_json
-
     setup = _make_setup(players, seed, layout, swap, scenario)
     if fmt == "json":
         if setup.warning:  # the state document has no place for it: say it on stderr
@@ -161,34 +140,18 @@ def setup_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any
 
 @tortuga.command("sheet")
 @setup_options
-@format_option(*SHEET_FORMATS, text=False, default=None,
-               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
-@paper_option
-@dpi_option
-@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
-              help="Output file (default: output/tortuga-PLAYERS-SEED.FORMAT; '-': an SVG sheet "
-              "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
-              "folders are created; a symlink's target is written.")
-def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str, swap: Any,
-              scenario: str, fmt: str | None, paper: str, dpi: int, output: Path | None) -> None:
+@sheet_options("output/tortuga-PLAYERS-SEED.FORMAT", None)
+def sheet_cmd(players: tuple[str, ...], seed: int | None, layout: str,
+              swap: tuple[Swap, ...] | None, scenario: str, fmt: str | None, paper: str, dpi: int,
+              output: Path | None) -> None:
     """Print a setup sheet: the map, the unverified-layout warning and the checklist. Hunt
     tokens are never shown."""
-    from course_builder.render.tortuga.sheet import render_setup
+    from course_builder.render.tortuga.sheet import setup_sheet  # svgwrite: only to draw
 
     fmt = sheet_format(fmt, output)
-    refuse_dpi_unless_png(fmt)
-    if output is not None and is_stdout(output) and fmt != "svg":
-        raise click.UsageError(f"a {fmt.upper()} sheet is binary: give a file with -o, not "
-                               "stdout ('-' takes --format svg)")
     setup = _make_setup(players, seed, layout, swap, scenario)
-    with progress_bar("drawing the sheet") as progress:
-        progress(0, 1)
-        data = render_setup(setup, fmt, paper, dpi)
-        progress(1, 1)
-    if output is not None and is_stdout(output):
-        emit(data.decode("utf-8"), None)
-        return
-    emit(data, output or Path("output") / f"tortuga-{len(players)}-{setup.seed}.{fmt}")
+    write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
+                Path("output") / f"tortuga-{len(players)}-{setup.seed}.{fmt}")
 
 
 # -------------------------------------------------------------------------------------------------
@@ -217,8 +180,6 @@ def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int 
     """Show the sector map of the game state STATE or of a layout for --players (special
     positions X1.. unless --seed deals them), or answer questions about it: adjacency,
     distances, within K, furthest, shortest paths."""
-    from course_builder.tortuga.mapquery import ask
-
     refuse_output_over_state(output, "map does not change it")
     sector_map = _the_map(state_file, len(players) if players else None, seed, layout)
     if origin is None and (within is not None or furthest or path_to is not None):
@@ -228,7 +189,7 @@ def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int 
     if path_to is not None:
         sector_map.sector(path_to)
     if fmt == "svg":
-        from course_builder.render.tortuga.sectors import map_svg
+        from course_builder.render.tortuga.sectors import map_svg  # svgwrite: only to draw
 
         emit(map_svg(sector_map, f"Tortuga 2199 · {sector_map.name}"), output)
         return
@@ -236,7 +197,8 @@ def map_cmd(state_file: Path | None, players: tuple[str, ...] | None, seed: int 
     emit(dumps(answer.to_json()) if fmt == "json" else answer.text(), output)
 
 
-def _the_map(state_file: Path | None, players: int | None, seed: int | None, layout: str) -> Any:
+def _the_map(state_file: Path | None, players: int | None, seed: int | None, layout: str
+             ) -> SectorMap:
     if (state_file is None) == (players is None):
         raise click.UsageError("give either a STATE file or --players N")
     if state_file is not None:
@@ -244,6 +206,5 @@ def _the_map(state_file: Path | None, players: int | None, seed: int | None, lay
     assert players is not None
     if seed is None:
         return layout_file(layout).sector_map(players)
-    from course_builder.tortuga.setup import make_setup
 
     return make_setup(layout_file(layout), players, seed).map

@@ -16,21 +16,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from course_builder.cli import options
-from course_builder.cli.common import F, GameGroup, input_name, read_json
+from course_builder.cli import options, statefiles
+from course_builder.cli.common import F, GameGroup
+from course_builder.cli.files import input_name
 from course_builder.cli.options import input_argument
-from course_builder.cli.statefiles import (
-    emit_with_state,
-    refuse_output_over_state,
-    state_target,
-)
+from course_builder.cli.statefiles import emit_with_state, read_state, refuse_output_over_state
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonwrite import json_text
 from course_builder.core.values import replace
+from course_builder.vanuatu.options import RULING_OPTIONS
+from course_builder.vanuatu.statejson import state_from_json
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from course_builder.vanuatu.state import State
@@ -51,9 +52,7 @@ def vanuatu() -> None:
 
 def load_state(path: Path, overrides: dict[str, Any]) -> State:
     """A board state from a file, with the rulings given on the command line applied."""
-    from course_builder.vanuatu.statejson import state_from_json
-
-    state = read_json(path, state_from_json)
+    state = read_state(path, state_from_json)
     try:
         return replace(state, rules=state.rules.changed(**overrides))
     except CourseBuilderError as exc:
@@ -66,24 +65,20 @@ def state_argument(fn: F) -> F:
 
 
 def save_option(fn: F) -> F:
-    return options.save_option(
+    return statefiles.save_option(
         "Write the new board state to this file (it may be STATE itself); nothing is written if "
         "the action is illegal. With -o FILE both are written or neither; missing folders are "
-        "created; a symlink's target is written.", callback=state_target)(fn)
+        "created; a symlink's target is written.")(fn)
 
 
 def rules_options(command: str) -> Callable[[F], F]:
     """The options of the rulings that change what ``command`` does (VAN-xx; the table:
     ``vanuatu.options.RULING_OPTIONS``); left out, a command keeps what the state says."""
-    from course_builder.vanuatu.options import RULING_OPTIONS
-
     return options.ruling_options(RULING_OPTIONS, command)
 
 
 def rules_from(params: dict[str, Any]) -> dict[str, Any]:
     """The rulings given on the command line, by their key (taken out of ``params``)."""
-    from course_builder.vanuatu.options import RULING_OPTIONS
-
     return options.ruling_values(RULING_OPTIONS, params)
 
 
@@ -93,14 +88,16 @@ def answer(fmt: str, lines: Sequence[str], payload: dict[str, Any], output: Path
     state to its file as well (both files or neither)."""
     refuse_output_over_state(output, "--save FILE writes the new state")
     content = json_text(payload) if fmt == "json" else "\n".join(lines) + "\n"
-    emit_with_state(content, output, (save, after.dumps()) if after and save else None, "--save")
+    emit_with_state(content, output, (save, after.dumps()) if after and save else None)
     if after is not None and save is None and fmt == "text":
         click.echo("note: the new state was not saved (add --save FILE)", err=True)
 
 
-def comma_list(convert: Callable[[str], Any], what: str) -> Callable[..., Any]:
+def comma_list(convert: Callable[[str], T], what: str
+               ) -> Callable[[click.Context, click.Parameter, str | None], list[T] | None]:
     """A click callback reading a comma-separated list (empty for none)."""
-    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None
+                 ) -> list[T] | None:
         if value is None:
             return None
         items = [v.strip() for v in value.split(",")] if value.strip() else []

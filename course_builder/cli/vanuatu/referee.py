@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import click
 
-from course_builder.cli.common import output_option
+from course_builder.cli.files import output_option
 from course_builder.cli.options import format_option
 from course_builder.cli.vanuatu import (
     answer,
@@ -21,9 +21,16 @@ from course_builder.cli.vanuatu import (
     state_argument,
     vanuatu,
 )
+from course_builder.core.hexgrid import Direction
+from course_builder.vanuatu import report
+from course_builder.vanuatu.archipelago import archipelago
+from course_builder.vanuatu.build import BuildRequest, build, judge_build
+from course_builder.vanuatu.errors import VanuatuError
+from course_builder.vanuatu.placement import judge_placement, legal_spaces, place, tile_checks
+from course_builder.vanuatu.rounds import next_round
+from course_builder.vanuatu.tiles import catalogue
 
-if TYPE_CHECKING:
-    from course_builder.core.hexgrid import Direction
+T = TypeVar("T")
 
 
 # -------------------------------------------------------------------------------------------------
@@ -32,8 +39,6 @@ if TYPE_CHECKING:
 
 
 def _tile_ids() -> list[str]:
-    from course_builder.vanuatu.tiles import catalogue
-
     return list(catalogue().tiles)
 
 
@@ -45,9 +50,10 @@ class TileChoice(click.Choice):  # type: ignore[type-arg]
         super().__init__(_tile_ids(), case_sensitive=False)
 
     def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
+                ctx: click.Context | None) -> str:
         try:
-            return super().convert(value, param, ctx)
+            tile: str = super().convert(value, param, ctx)
+            return tile
         except click.BadParameter:
             self.fail(f"{value!r} is not one of {', '.join(map(repr, self.choices))}.", param,
                       ctx)
@@ -69,8 +75,6 @@ def place_cmd(state_file: Path, tile: str, space: int | None, save: Path | None,
 
     With --space: is that placement legal, rule by rule; with --save, the state with the tile
     placed. Exit 1 if the placement is illegal."""
-    from course_builder.vanuatu import report
-    from course_builder.vanuatu.placement import judge_placement, legal_spaces, place, tile_checks
 
     if space is None and save is not None:
         raise click.UsageError("--save needs --space (without it, place only lists the spaces)")
@@ -107,8 +111,6 @@ class DikeParam(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> tuple[int, Direction]:
-        from course_builder.core.hexgrid import Direction
-        from course_builder.vanuatu.archipelago import archipelago
 
         if isinstance(value, tuple):
             return value
@@ -131,7 +133,7 @@ class DikeParam(click.ParamType):
             self.fail(f"unknown side {side_text[:10]!r} (sides: E, NE, NW, W, SW, SE)", param, ctx)
 
 
-def _once(ctx: click.Context, param: click.Parameter, values: tuple[Any, ...]) -> Any:
+def _once(ctx: click.Context, param: click.Parameter, values: tuple[T, ...]) -> T | None:
     """``--hut`` and ``--dike`` at most once: one BUILD action builds at most one hut and one
     dike (ruling VAN-09), so a second one is refused rather than silently dropped."""
     if len(values) > 1:
@@ -159,9 +161,6 @@ def build_cmd(state_file: Path, player: str, hut: int | None, dike: tuple[int, D
 
     Legal or not, rule by rule, and what it costs; with --save, the state after it. Exit 1 if it
     is illegal."""
-    from course_builder.vanuatu import report
-    from course_builder.vanuatu.build import BuildRequest, build, judge_build
-    from course_builder.vanuatu.errors import VanuatuError
 
     state = load_state(state_file, rules_from(options))
     name = player.strip().lower()
@@ -186,8 +185,6 @@ def round_cmd(state_file: Path, save: Path | None, fmt: str, output: Path | None
     """Close this round and open the next.
 
     Says which tiles the new round reveals and whether the waters rise in it."""
-    from course_builder.vanuatu.rounds import next_round
-
     state = load_state(state_file, {})
     change = next_round(state)
     lines = [f"Round {change.state.round}."]

@@ -9,28 +9,18 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import (
-    F,
-    OutputPath,
-    emit,
-    emit_files,
-    output_option,
-    progress_bar,
-    resolve_seed,
-    seed_option,
-)
-from course_builder.cli.options import (
+from course_builder.cli.common import F, resolve_seed, seed_option
+from course_builder.cli.files import emit, output_option
+from course_builder.cli.options import Players, format_option
+from course_builder.cli.sheets import (
     DEFAULT_DPI,
     SHEET_FORMATS,
-    Players,
-    dpi_option,
-    format_option,
     hidden_paper_option,
-    paper_option,
-    refuse_dpi_unless_png,
     sheet_format,
+    sheet_options,
+    write_sheet,
 )
-from course_builder.cli.statefiles import is_stdout, refuse_output_over_state
+from course_builder.cli.statefiles import refuse_output_over_state
 from course_builder.cli.vanuatu import (
     load_state,
     rules_from,
@@ -39,23 +29,18 @@ from course_builder.cli.vanuatu import (
     vanuatu,
 )
 from course_builder.core.errors import CourseBuilderError
+from course_builder.vanuatu.options import Rules
+from course_builder.vanuatu.setup import DEFAULT_PLAYERS, Setup, make_setup, player_names
+from course_builder.vanuatu.textview import state_text
 
 # -------------------------------------------------------------------------------------------------
 # vanuatu setup / sheet / show
 # -------------------------------------------------------------------------------------------------
 
 
-def _default_players() -> tuple[str, ...]:
-    from course_builder.vanuatu.setup import DEFAULT_PLAYERS
-
-    return DEFAULT_PLAYERS
-
-
 def _colours(ctx: click.Context, param: click.Parameter,
              value: tuple[str, ...] | None) -> list[str]:
     """``--players``: 2-5 distinct colour names, or their number (a usage error otherwise)."""
-    from course_builder.vanuatu.setup import player_names
-
     if not value or value == ("",):
         return []
     try:
@@ -69,7 +54,7 @@ def setup_options(command: str) -> Callable[[F], F]:
     what a setup is drawn from."""
     options = [
         seed_option,
-        click.option("--players", type=Players(_default_players, 2, 5), default=None,
+        click.option("--players", type=Players(DEFAULT_PLAYERS, 2, 5), default=None,
                      callback=_colours, metavar="COLOURS|N",
                      help="2-5 colour names in seating order, e.g. red,blue,green, or their "
                      "number (red, blue, green, yellow, purple); their boats start on the boat "
@@ -91,9 +76,7 @@ def setup_options(command: str) -> Callable[[F], F]:
 
 
 def _make_setup(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
-                rulings: dict[str, Any]) -> Any:
-    from course_builder.vanuatu.options import Rules
-    from course_builder.vanuatu.setup import make_setup
+                rulings: dict[str, Any]) -> Setup:
 
     rules = Rules().changed(**rules_from(rulings))
     seed = resolve_seed(seed, True)
@@ -114,8 +97,6 @@ def setup_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool, 
     Draws the start tiles' spaces, the order of the lettered tiles, the first player and
     (optionally) the dice; prints the setup and the starting board state (``vanuatu sheet``
     draws it to print)."""
-    from course_builder.vanuatu.textview import state_text
-
     if fmt in SHEET_FORMATS:
         click.echo(f"note: vanuatu setup --format {fmt} is now vanuatu sheet --format {fmt}",
                    err=True)
@@ -131,49 +112,27 @@ def setup_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool, 
 
 @vanuatu.command("sheet")
 @setup_options("sheet")
-@format_option(*SHEET_FORMATS, text=False, default=None,
-               help="Default: the -o file's extension (.pdf, .svg, .png), else pdf.")
-@paper_option
-@dpi_option
-@click.option("-o", "--output", type=OutputPath(), default=None, metavar="FILE",
-              help="Output file (default: output/vanuatu-setup-SEED.FORMAT; '-': an SVG sheet "
-              "to stdout, PDF and PNG are binary). Written completely or not at all; missing "
-              "folders are created; a symlink's target is written.")
+@sheet_options("output/vanuatu-setup-SEED.FORMAT", "-dice: the pre-rolled dice")
 def sheet_cmd(seed: int | None, players: list[str], vatus: int, pre_roll: bool,
               fmt: str | None, paper: str, dpi: int, output: Path | None,
               **rulings: Any) -> None:
     """Print a setup sheet: the map with Efate and the start tiles, the setup steps, the tiles of
     each round, the Rising Waters rounds, water boxes for the islands and the rules' reminders."""
     fmt = sheet_format(fmt, output)
-    refuse_dpi_unless_png(fmt)
     _write_sheet(_make_setup(seed, players, vatus, pre_roll, rulings), fmt, paper, dpi, output)
 
 
-def _write_sheet(setup: Any, fmt: str, paper: str, dpi: int, output: Path | None) -> None:
+def _write_sheet(setup: Setup, fmt: str, paper: str, dpi: int, output: Path | None) -> None:
     """The setup's sheet to its file (or an SVG sheet to stdout with ``-o -``); pre-rolled dice
     are a page of their own, never on the shared sheet: the PDF's second page, or a second SVG
     or PNG file beside the sheet (``...-dice.svg``)."""
-    from course_builder.render.vanuatu.sheets import render_setup
+    from course_builder.render.vanuatu.sheet import setup_sheet  # svgwrite: only to draw
 
-    if output is not None and is_stdout(output) and fmt in ("pdf", "png"):
-        raise click.UsageError(f"a {fmt.upper()} sheet is binary: it is written to a file, not "
-                               "to stdout ('-o -' takes text, json or svg)")
-    if output is not None and is_stdout(output) and setup.dice:
-        raise click.UsageError("with --pre-roll the dice are a page of their own, kept from the "
-                               "shared sheet: write the SVG pages to a file")
-    with progress_bar("drawing the sheet") as progress:
-        progress(0, 1)
-        files = render_setup(setup, fmt, paper, dpi)
-        progress(1, 1)
-    if output is not None and is_stdout(output):
-        emit(files[0][1].decode("utf-8"), None)
-        return
-    target = output or Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}"
-    emit_files([(target.with_name(f"{target.stem}-{name}{target.suffix}") if name else target,
-                 data) for name, data in files])
+    write_sheet(lambda: setup_sheet(setup), fmt, paper, dpi, output,
+                Path("output") / f"vanuatu-setup-{setup.seed}.{fmt}")
 
 
-def _setup_text(setup: Any) -> str:
+def _setup_text(setup: Setup) -> str:
     start = ", ".join(f"{t} on space {s}" for s, t in setup.start)
     lines = [f"Vanuatu: The Rising Waters, setup with seed {setup.seed}",
              f"Start tiles: {start}; Efate on space {setup.state.board.efate_space}."]
@@ -193,8 +152,6 @@ def show_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any) ->
     """Check a board state and show it.
 
     A map, the islands, boats and supplies, or the state as normalised JSON."""
-    from course_builder.vanuatu.textview import state_text
-
     if fmt != "json":  # show --format json -o STATE rewrites a state in normal form: allowed
         refuse_output_over_state(output, "show --format json writes a state")
     state = load_state(state_file, rules_from(options))

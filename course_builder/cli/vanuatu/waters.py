@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from course_builder.cli.common import output_option
+from course_builder.cli.files import output_option
 from course_builder.cli.options import format_option
 from course_builder.cli.vanuatu import (
     answer,
@@ -21,15 +21,21 @@ from course_builder.cli.vanuatu import (
     state_argument,
     vanuatu,
 )
+from course_builder.vanuatu import report
+from course_builder.vanuatu.countdown import Turn, countdown
+from course_builder.vanuatu.errors import IllegalAction
+from course_builder.vanuatu.flood import resolve_flood, skip_flood
+from course_builder.vanuatu.forecast import forecast
+from course_builder.vanuatu.options import Rules
+from course_builder.vanuatu.planner import plan_dikes, plan_survival
+from course_builder.vanuatu.score import water_penalty
 
 # -------------------------------------------------------------------------------------------------
 # vanuatu countdown / flood / round
 # -------------------------------------------------------------------------------------------------
 
 
-def _turn(text: str) -> Any:
-    from course_builder.vanuatu.countdown import Turn
-
+def _turn(text: str) -> Turn:
     return Turn.parse(text)
 
 
@@ -42,15 +48,12 @@ def _turn(text: str) -> Any:
 @rules_options("countdown")
 @format_option()
 @output_option
-def countdown_cmd(die: int, turns: list[Any], round_over: bool, fmt: str, output: Path | None,
+def countdown_cmd(die: int, turns: list[Turn], round_over: bool, fmt: str, output: Path | None,
                   **options: Any) -> None:
     """After which turn the waters rise.
 
     Counts the die down over a Rising Waters round's turns: after which turn the flood comes,
     or how many actions are left."""
-    from course_builder.vanuatu import report
-    from course_builder.vanuatu.countdown import countdown
-    from course_builder.vanuatu.options import Rules
 
     rules = Rules().changed(**rules_from(options))
     result = countdown(die, turns, rules, round_over=round_over)
@@ -71,9 +74,6 @@ def flood_cmd(state_file: Path, skip: bool, save: Path | None, fmt: str, output:
 
     Markers per island and why, the islands submerged and what they lost, and whether the game
     is lost."""
-    from course_builder.vanuatu import report
-    from course_builder.vanuatu.errors import IllegalAction
-    from course_builder.vanuatu.flood import resolve_flood, skip_flood
 
     state = load_state(state_file, rules_from(options))
     if skip:
@@ -100,8 +100,6 @@ def flood_cmd(state_file: Path, skip: bool, save: Path | None, fmt: str, output:
 @output_option
 def score_cmd(state_file: Path, fmt: str, output: Path | None) -> None:
     """The end-game water penalty per player, hut by hut."""
-    from course_builder.vanuatu import report
-    from course_builder.vanuatu.score import water_penalty
 
     state = load_state(state_file, {})
     penalty = water_penalty(state)
@@ -118,8 +116,6 @@ def forecast_cmd(state_file: Path, fmt: str, output: Path | None, **options: Any
 
     The markers each island takes at each flood still to come, when each would sink, and
     whether the game would be lost."""
-    from course_builder.vanuatu import report
-    from course_builder.vanuatu.forecast import forecast
 
     state = load_state(state_file, rules_from(options))
     result = forecast(state)
@@ -143,8 +139,6 @@ def plan_cmd(state_file: Path, keep: list[int] | None, survive: bool, fmt: str,
     Which dikes, and by which flood each is needed, to keep the chosen islands (or, with
     --survive, enough islands to not lose) afloat through the floods to come. Exit 1 if the
     box has too few dikes."""
-    from course_builder.vanuatu import report
-    from course_builder.vanuatu.planner import plan_dikes, plan_survival
 
     if survive and keep is not None:
         raise click.UsageError("--keep and --survive are two different goals: give one")

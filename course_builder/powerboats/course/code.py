@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from course_builder.core.hexgrid import Direction, Hex, to_offset
+from course_builder.powerboats.course.laying import tile_hexes
 from course_builder.powerboats.course.model import (
     Course,
     CourseError,
@@ -74,8 +75,6 @@ def _spot_hexes(board: Board | None, tile: ExpansionTile) -> tuple[Hex, ...] | N
     if board is None:
         return None
     try:
-        from course_builder.powerboats.course.laying import tile_hexes  # expansion tiles only
-
         return tile_hexes(board, tile.spot, tile.shifted)
     except CourseError:
         return ()

@@ -1,9 +1,11 @@
-"""How a seed starts a game: the start player of race A and the courses of races A, B and C.
+"""How a seed starts a game and rolls its dice: the start player of race A, the courses of races
+A, B and C, and the dice rolled for the table.
 
 ``powerboats play`` and the web page both start a game this way, so the same lake and seed give
 the same game in both: each race's course is the one ``powerboats course --race R --seed SEED``
 makes on that lake, and the start player is rolled from the seed unless the table agreed on one
-(ruling GAME-04).
+(ruling GAME-04). Dice the table asks the program to roll come from the seed and the number of
+entries in the game so far (:func:`table_roll`), so a game replayed from its seed rolls the same.
 """
 
 from __future__ import annotations
@@ -41,3 +43,10 @@ def seeded_start(colours: Sequence[str], seed: int, board: Board, *, expansion: 
     courses = tuple(given if given is not None and given.race == race else
                     maker.generate(race, seed, expansion=expansion) for race in RACE_NAMES)
     return GameStart(first, rolled, courses)
+
+
+def table_roll(seed: int, entries: int, count: int) -> tuple[int, ...]:
+    """``count`` dice (each 1 to 3) rolled for the table of game ``seed`` when it has
+    ``entries`` entries so far: the same in ``play`` and on the web page."""
+    rng = random.Random(f"powerboats-table:{seed}:{entries}")
+    return tuple(rng.randint(1, 3) for _ in range(count))

@@ -16,20 +16,22 @@ server never serves a stale copy.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from course_builder.core.jsonread import Value
 from course_builder.core.resources import read_data_text
 from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.board import Board, BoardError, BoardSource
+from course_builder.powerboats.lake.boardfile import parse_kit
+from course_builder.powerboats.lake.kit import assemble, parse_arrangement, shuffled_arrangement
+from course_builder.powerboats.lake.lakegen import random_lake
 from course_builder.powerboats.lake.params import LakeParams
-from course_builder.powerboats.lake.printed import printed_board
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from course_builder.powerboats.lake.boardfile import LakeKit
 
 BUILT_IN = ("classic",)
@@ -55,16 +57,7 @@ class BoardChoice(Frozen):
 @cache
 def built_in_kit(name: str) -> LakeKit:
     """A built-in kit (one of :data:`BUILT_IN`), parsed once."""
-    from course_builder.powerboats.lake.boardfile import parse_kit
-
     return parse_kit(read_data_text("boards", f"{name}.board"), f"{name}.board")
-
-
-def random_lake(seed: int, params: LakeParams) -> Board:
-    """A random lake (:mod:`.lakegen`, imported when the first one is made)."""
-    from course_builder.powerboats.lake.lakegen import random_lake as make
-
-    return make(seed, params)
 
 
 _PRINTED: dict[str, Board] = {}
@@ -80,30 +73,20 @@ class Catalog:
 
     def kit(self, name: str) -> LakeKit:
         """A built-in kit by name (parsed once), or the kit in a ``.board`` file (read now)."""
-        from course_builder.powerboats.lake.boardfile import parse_kit
-
         if name in BUILT_IN:
             return built_in_kit(name)
         if self._read_file is None:
             raise BoardError(f"board {name!r}: only the built-in boards ({', '.join(BUILT_IN)}) "
                              "can be used here; board files are read by the caller")
-        from pathlib import Path  # only for a user's board file, not for every command
-
         return parse_kit(self._read_file(Path(name)), name)
 
     def printed(self, name: str) -> Board:
-        """A built-in lake in its printed arrangement; built once and shared (from the lake
-        shipped ready-made, :mod:`.printed`, else by assembling its kit): by every catalog, as
-        it does not depend on the files a catalog reads (a command's catalog and
+        """A built-in lake in its printed arrangement, its kit assembled once and shared by every
+        catalog, as it does not depend on the files a catalog reads (a command's catalog and
         :data:`DEFAULT`, which course codes name the printed lakes by, build it once)."""
         shelf = _PRINTED if name in BUILT_IN else self._printed
         if name not in shelf:
-            board = printed_board(name)
-            if board is None:
-                from course_builder.powerboats.lake.kit import assemble
-
-                board = assemble(self.kit(name), source=BoardSource(name))
-            shelf[name] = board
+            shelf[name] = assemble(self.kit(name), source=BoardSource(name))
         return shelf[name]
 
     def make(self, choice: BoardChoice, seed: int | None = None) -> Board:
@@ -115,18 +98,11 @@ class Catalog:
             return random_lake(_need_seed(seed), choice.lake)
         if choice.board in BUILT_IN and not (choice.arrangement or choice.shuffle_tiles):
             return self.printed(choice.board)
-        from course_builder.powerboats.lake.kit import (
-            assemble,
-            parse_arrangement,
-            shuffled_arrangement,
-        )
 
         kit = self.kit(choice.board)
         if choice.arrangement:
             arrangement = parse_arrangement(kit, choice.arrangement)
         elif choice.shuffle_tiles:
-            import random
-
             rng = random.Random(f"powerboats-tiles:{_need_seed(seed)}")
             arrangement = shuffled_arrangement(kit, rng, rotate=choice.rotate_tiles)
         else:

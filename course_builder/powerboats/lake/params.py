@@ -1,7 +1,7 @@
 """What a random lake looks like (:class:`LakeParams`), apart from the generator itself.
 
 Choosing a board (:mod:`.catalog`, the command line's options) needs the parameters and their
-limits but not the generator (:mod:`.lakegen`), which is imported only when a random lake is made.
+limits; the generator (:mod:`.lakegen`) takes them.
 """
 
 from __future__ import annotations

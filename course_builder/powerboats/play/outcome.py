@@ -16,6 +16,7 @@ from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexgrid import Direction, Hex
 from course_builder.core.values import Mutable
 from course_builder.powerboats.play import events as ev
+from course_builder.powerboats.play.explain import explain
 from course_builder.powerboats.play.headings import HEADINGS, heading_reaches, legal_headings
 from course_builder.powerboats.play.movement import Sailing
 from course_builder.powerboats.play.position import TURN_ORDER, Move, Position
@@ -146,8 +147,6 @@ class Outcome(MoveRecord):
     @property
     def trace(self) -> tuple[str, ...]:
         """The events in words, each with the rule it applies (:mod:`.explain`)."""
-        from course_builder.powerboats.play.explain import explain
-
         return explain(self.events)
 
     def to_json(self) -> dict:

@@ -15,6 +15,8 @@ an ordinary game record.
   does not, and aims a little short.
 * :class:`LookaheadBot`: the dice step with the best expectation over every roll, each roll
   answered by the greedy heading (one turn deep).
+
+The strong bot (:mod:`.strong`) and the perfect bot (:mod:`.perfect`) live in their own modules.
 """
 
 from __future__ import annotations
@@ -276,6 +278,12 @@ class LookaheadBot(GreedyBot):
                    for roll in roll_outcomes(position, step))
 
 
+def _strong(rng: random.Random) -> Bot:
+    from course_builder.powerboats.study.strong import StrongBot
+
+    return StrongBot(rng)
+
+
 def _perfect(rng: random.Random) -> Bot:
     from course_builder.powerboats.study.perfect import PerfectPlayer
 
@@ -283,14 +291,18 @@ def _perfect(rng: random.Random) -> Bot:
 
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {
+    "strong": _strong,
     "random": RandomBot,
     "cautious": CautiousBot,
     "greedy": GreedyBot,
     "lookahead": LookaheadBot,
     "perfect": _perfect,
 }
-"""The bots by name, each made from a seeded random source. ``perfect`` plays the par policy
-(docs/par.md), solved once per race: tens of seconds."""
+"""The bots by name, each made from a seeded random source; ``strong`` (the default of the
+commands) plays from the race's plan (:mod:`.plan`, built in a fraction of a second), ``perfect``
+plays the par policy (docs/par.md), solved once per race: tens of seconds."""
+
+DEFAULT_BOT = "strong"
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

@@ -10,10 +10,11 @@ default is a process pool over the machine's cores; ``scheduler`` sends the same
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
@@ -48,9 +49,14 @@ class SimJob(Frozen):
         return len(self.codes) == 3
 
 
-@cache
+RACES_KEPT = 2
+"""Jobs whose races (and their bots' tables) a process keeps."""
+
+
+@lru_cache(maxsize=RACES_KEPT)
 def _races(codes: tuple[str, ...], rules: str) -> tuple[Race, ...]:
-    """The races of a job, built once per process."""
+    """The races of a job, built once per process (the last few kept: an atlas's worker plays
+    one course after another, and each race keeps its bots' tables)."""
     from course_builder.powerboats.play.notation import RaceBook
     from course_builder.powerboats.play.rules import Rules
 
@@ -66,7 +72,11 @@ def races_of(job: SimJob) -> tuple[Race, ...]:
 
 def run_games(job: SimJob, indices: Sequence[int]) -> list[GameRun]:
     """Play games ``indices`` of ``job`` (a worker's chunk)."""
+    misses = _races.cache_info().misses
     races = _races(job.codes, job.rules)
+    if _races.cache_info().misses > misses and _races.cache_info().currsize >= RACES_KEPT:
+        gc.collect()  # a race just dropped from the cache may keep tables in a cycle
+        # (the perfect bot's par table, the greedy bots' guide): free them now
     if job.whole_games:
         a, b, c = races
         setup = GameSetup(COLOURS[:len(job.bots)], COLOURS[0], (a, b, c))
@@ -76,10 +86,12 @@ def run_games(job: SimJob, indices: Sequence[int]) -> list[GameRun]:
             for i in indices]
 
 
-def chunks(games: int, pieces: int) -> list[list[int]]:
-    """Game indices 0..games-1 in about ``pieces`` runs of consecutive indices."""
-    size = max(1, -(-games // max(pieces, 1)))
-    return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
+def chunks(games: int | range, pieces: int) -> list[list[int]]:
+    """Game indices 0..games-1 (or those of a range) in about ``pieces`` runs of consecutive
+    indices."""
+    indices = games if isinstance(games, range) else range(games)
+    size = max(1, -(-len(indices) // max(pieces, 1)))
+    return [list(indices[start:start + size]) for start in range(0, len(indices), size)]
 
 
 def default_workers() -> int:
@@ -97,14 +109,17 @@ def simulate(job: SimJob, games: int, *, workers: int | None = None,
                          progress=progress)[0]
 
 
-def simulate_many(jobs: Sequence[SimJob], games: int, *, workers: int | None = None,
-                  scheduler: str | Any | None = None,
+def simulate_many(jobs: Sequence[SimJob], games: int | Sequence[range], *,
+                  workers: int | None = None, scheduler: str | Any | None = None,
                   progress: Callable[[int, int], None] | None = None) -> list[list[GameRun]]:
-    """:func:`simulate` for several jobs at once, their chunks sharing one pool or cluster."""
+    """:func:`simulate` for several jobs at once, their chunks sharing one pool or cluster;
+    ``games`` is a number of games for every job, or the range of game indices of each."""
     workers = workers or default_workers()
+    ranges = [range(games)] * len(jobs) if isinstance(games, int) else list(games)
     pieces = 1 if workers == 1 and scheduler is None else max(1, workers * 4 // len(jobs))
-    tasks = [(k, part) for k, _job in enumerate(jobs) for part in chunks(games, pieces)]
-    total = games * len(jobs)
+    tasks = [(k, part) for k, _job in enumerate(jobs) for part in chunks(ranges[k], pieces)
+             if part]
+    total = sum(len(r) for r in ranges)
     results: list[list[GameRun]] = [[] for _ in jobs]
     report = progress or (lambda n, total: None)
     done = 0
@@ -121,7 +136,9 @@ def simulate_many(jobs: Sequence[SimJob], games: int, *, workers: int | None = N
         for k, part in tasks:
             take(k, run_games(jobs[k], part))
     else:
-        _prepare(jobs)  # forked workers inherit the races and the bots' guides
+        if len(jobs) <= workers:  # forked workers inherit the races and the bots' tables
+            for job in jobs:
+                prepare(job)
         with ProcessPoolExecutor(workers) as pool:
             futures = {pool.submit(run_games, jobs[k], part): k for k, part in tasks}
             for future in as_completed(futures):
@@ -129,15 +146,92 @@ def simulate_many(jobs: Sequence[SimJob], games: int, *, workers: int | None = N
     return [sorted(r, key=lambda run: run.index) for r in results]
 
 
-def _prepare(jobs: Sequence[SimJob]) -> None:
-    """Build each job's races, and the guide of bots that steer by one, in this process: workers
-    started by forking (Linux) then share them instead of each building its own."""
-    from course_builder.powerboats.study.guide import guide_for
+def map_tasks(function: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], *,
+              workers: int | None = None, scheduler: str | Any | None = None,
+              progress: Callable[[int, int], None] | None = None) -> list[Any]:
+    """``function(*args)`` for each of ``arguments``, here, on a local process pool or on the
+    Dask scheduler (as :func:`simulate_many`), the results in the order of ``arguments``;
+    ``progress(done, total)`` is told as they come."""
+    workers = workers or default_workers()
+    total = len(arguments)
+    report = progress or (lambda done, total: None)
+    results: list[Any] = [None] * total
+    if scheduler is not None:
+        from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
 
-    for job in jobs:
-        for race in races_of(job):
-            if set(job.bots) & GUIDED:
-                guide_for(race)
+        client = scheduler if isinstance(scheduler, Client) else _client(Client, scheduler)
+        try:
+            futures = client.map(function, *zip(*arguments, strict=True), pure=False)
+            index = {f.key: k for k, f in enumerate(futures)}
+            for done, future in enumerate(dask_completed(futures), start=1):
+                results[index[future.key]] = future.result()
+                report(done, total)
+        finally:
+            if client is not scheduler:
+                client.close()
+        return results
+    if workers == 1 or total <= 1:
+        for k, args in enumerate(arguments):
+            results[k] = function(*args)
+            report(k + 1, total)
+        return results
+    with ProcessPoolExecutor(min(workers, total)) as pool:
+        pending = {pool.submit(function, *args): k for k, args in enumerate(arguments)}
+        for done, future in enumerate(as_completed(pending), start=1):
+            results[pending[future]] = future.result()
+            report(done, total)
+    return results
+
+
+def simulate_until(jobs: Sequence[SimJob], narrow: Callable[[int, list[GameRun]], bool], *,
+                   first: int, most: int, workers: int | None = None,
+                   scheduler: str | Any | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> list[list[GameRun]]:
+    """Play each job in rounds, ``first`` games and then twice as many each round, until
+    ``narrow(k, runs)`` says the figure of job ``k`` is known well enough or it has played
+    ``most`` games (``--games auto``). The rounds depend only on the games' results, so the
+    same seed plays the same games with any workers or cluster."""
+    results: list[list[GameRun]] = [[] for _ in jobs]
+    wanted = [min(first, most)] * len(jobs)
+    played = [0] * len(jobs)
+    done = 0
+    while True:
+        active = [k for k in range(len(jobs)) if played[k] < wanted[k]]
+        if not active:
+            return results
+        base, size = done, sum(wanted[k] - played[k] for k in active)
+
+        def report(n: int, _total: int, base: int = base, size: int = size) -> None:
+            if progress:
+                progress(base + n, base + size)
+
+        runs = simulate_many([jobs[k] for k in active],
+                             [range(played[k], wanted[k]) for k in active], workers=workers,
+                             scheduler=scheduler, progress=report)
+        for k, new in zip(active, runs, strict=True):
+            results[k] += new
+            done += len(new)
+            played[k] = wanted[k]
+            if played[k] < most and not narrow(k, results[k]):
+                wanted[k] = min(most, 2 * played[k])
+
+
+def prepare(job: SimJob) -> None:
+    """Build a job's races and the tables its bots play from (the stall watch's, the strong
+    bot's plan, the greedy bots' guide) in this process: workers started by forking (Linux) then
+    share them instead of each building its own. The plan is built whatever the bots, since the
+    watch hands a stalled boat's play to the strong bot (SIM-05). With many jobs (an atlas) each
+    worker builds those of the jobs it plays instead."""
+    from course_builder.powerboats.study.guide import guide_for
+    from course_builder.powerboats.study.plan import plan_for
+    from course_builder.powerboats.study.watch import progress_table
+
+    for race in races_of(job):
+        progress_table(race)
+        plan_for(race)
+        if set(job.bots) & GUIDED:
+            guide_for(race)
 
 
 GUIDED = {"greedy", "cautious", "lookahead"}

@@ -7,7 +7,9 @@ whichever worker plays it and in whatever order, and statistics (:mod:`.stats`) 
 any number of workers (:mod:`.runner`).
 
 A race ends when every boat has finished or sunk; a boat still racing after ``max_turns`` turns
-is *stranded* (SIM-01 in docs/rulings.md): bots can circle for ever where people would not.
+is *stranded* (SIM-01 in docs/rulings.md) and its game unfinished. Every bot is watched for
+stalls and its play handed on when it makes no progress (SIM-05, :mod:`.watch`), so a race
+reaches the limit only where the course makes finishing impossible.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class BoatRun(Frozen):
     """Turns from the start to rounding buoy 1, then to buoy 2, buoy 3 and the finish (as far as
     it got)."""
     crash_hexes: tuple[tuple[int, int], ...] = ()
+    stalls: int = 0
+    """Times the boat stalled and its play was handed on (SIM-05, :mod:`.watch`)."""
 
     @property
     def stranded(self) -> bool:
@@ -87,6 +91,15 @@ class GameRun(Frozen):
 def game_random(seed: int, index: int, purpose: str) -> random.Random:
     """The random source for one purpose of one game (dice, a seat's bot, the start hexes)."""
     return random.Random(f"powerboats-sim:{seed}:{index}:{purpose}")
+
+
+def seat_bots(bot_names: Sequence[str], seed: int, index: int) -> list[Bot]:
+    """The bots of game ``index``, one a seat, each seeded by the game and its seat and watched
+    for stalls (SIM-05, :mod:`.watch`)."""
+    from course_builder.powerboats.study.watch import Watched
+
+    return [Watched(make_bot(name, game_random(seed, index, f"bot{k}")),
+                    game_random(seed, index, f"watch{k}")) for k, name in enumerate(bot_names)]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -135,9 +148,12 @@ class _Tally:
         (a game's position lists the boats from the race's start player, MOVE-08); by default
         the position's order is the seat order."""
         seats = range(len(position.boats)) if seats is None else seats
-        runs = (BoatRun(seats[k], bots[k].name, self.starts[k], b.finished, self.turns[k],
-                        b.sunk, self.crashes[k], max(b.damage - self.start_damage[k], 0),
-                        tuple(self.legs[k]), tuple(self.crash_hexes[k]))
+        runs = (BoatRun(seat=seats[k], bot=bots[k].name, start=self.starts[k],
+                        place=b.finished, turns=self.turns[k], sunk=b.sunk,
+                        crashes=self.crashes[k],
+                        damage=max(b.damage - self.start_damage[k], 0),
+                        legs=tuple(self.legs[k]), crash_hexes=tuple(self.crash_hexes[k]),
+                        stalls=getattr(bots[k], "stalls", 0))
                 for k, b in enumerate(position.boats))
         return RaceRun(name, tuple(sorted(runs, key=lambda r: r.seat)))
 
@@ -177,7 +193,7 @@ def simulate_race(race: Race, bot_names: Sequence[str], seed: int, index: int, *
     """Game ``index`` of a simulation of one race: boats on the nearest start hexes (dealt at
     random), pointing the start direction, seat 0 to move first."""
     n = len(bot_names)
-    bots = [make_bot(name, game_random(seed, index, f"bot{k}")) for k, name in enumerate(bot_names)]
+    bots = seat_bots(bot_names, seed, index)
     places = start_places(race, n, game_random(seed, index, "starts"))
     heading = race.course.tile.start_direction
     boats = tuple(Boat(BOAT_COLOURS[k], places[k], heading) for k in range(n))
@@ -193,7 +209,7 @@ def simulate_game(setup: GameSetup, bot_names: Sequence[str], seed: int, index: 
     ends the game there (SIM-01): its points are those of the races completed."""
     from course_builder.powerboats.game.record import write_record
 
-    bots = [make_bot(name, game_random(seed, index, f"bot{k}")) for k, name in enumerate(bot_names)]
+    bots = seat_bots(bot_names, seed, index)
     dice = game_random(seed, index, "dice")
     holder = [Game(setup)]
 

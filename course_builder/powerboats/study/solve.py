@@ -38,7 +38,7 @@ from course_builder.powerboats.study.space import (
     SUNK,
     StateSpace,
 )
-from course_builder.powerboats.study.sweep import RowSweep, sweep_tables
+from course_builder.powerboats.study.sweep import PAIR, RowSweep, sweep_tables
 from course_builder.powerboats.study.transitions import (
     FINISHED_ROUND,
     Result,
@@ -425,8 +425,12 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     """Sweep until no value moves by more than ``tolerance`` (see the module docstring), from
     the values ``start`` (rows x places, the same for every damage and dice set; default 0).
     Each row's update is :class:`~.sweep.RowSweep`; this loop orders the rows, keeps the
-    residual and hands the last moving columns to :func:`_settle`."""
+    residual and hands the last moving columns to :func:`_settle`. A tolerance finer than
+    the values' own rounding (:data:`ROUNDING_ULPS` units in the last place of the sinking
+    penalty) is held to it: two rounding states updated side by side can pass a last-digit
+    difference back and forth for ever."""
     started = time.perf_counter()
+    tolerance = max(tolerance, ROUNDING_ULPS * float(np.finfo(dtype).eps) * sink_penalty)
     space = moves.space
     n_rows, n_p, n_s = len(space.roundings), space.n_places, space.n_sets
     layout = Layout(n_s, n_p)
@@ -436,6 +440,7 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     order = solve_order(space)
     slices = [space.dice.total_slice(t) for t in range(len(index.kept))]
     table: np.ndarray = np.empty((CRASH_ROWS * (n_p + 1) + 2, DAMAGES), dtype=dtype)
+    pair_tables = np.empty((PAIR, *table.shape), dtype=dtype)
     tables = sweep_tables(index.kept, index.crashed, index.src, space.dice, slices, n_p,
                           len(table), dtype)
     update = RowSweep(tables, n_s, n_p, len(space.dice.plans), dtype)
@@ -449,13 +454,25 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
             watch = residual < 2 * SPARSE_BELOW
             residual = 0.0
             moving.clear()
-            for r in order:
-                layout.crash_table(values[r], sink_penalty, table)
-                change = update(cells[r], after[r], table, flat, targets[r])
-                residual = max(residual, float(change.max()))
-                if watch:
-                    places, damages = np.nonzero(change.reshape(n_p, DAMAGES) > tolerance / 10)
-                    moving[r] = (places, damages)
+            for k in range(0, len(order), PAIR):
+                rows = order[k:k + PAIR]
+                changes: tuple[np.ndarray, ...]
+                if len(rows) == PAIR:  # two rows at once, one a core (RowSweep.pair)
+                    a, b = rows
+                    layout.crash_table(values[a], sink_penalty, pair_tables[0])
+                    layout.crash_table(values[b], sink_penalty, pair_tables[1])
+                    changes = update.pair((cells[a], after[a], pair_tables[0], targets[a]),
+                                          (cells[b], after[b], pair_tables[1], targets[b]), flat)
+                else:
+                    layout.crash_table(values[rows[0]], sink_penalty, table)
+                    changes = (update(cells[rows[0]], after[rows[0]], table, flat,
+                                      targets[rows[0]]),)
+                for r, change in zip(rows, changes, strict=True):
+                    residual = max(residual, float(change.max()))
+                    if watch:
+                        places, damages = np.nonzero(change.reshape(n_p, DAMAGES)
+                                                     > tolerance / 10)
+                        moving[r] = (places, damages)
             sweeps += 1
             if progress:
                 progress(sweeps, residual)
@@ -466,6 +483,10 @@ def value_iteration(moves: Transitions, index: MoveIndex, *, sink_penalty: float
     return Solution(space, layout, values, after, sweeps, residual,
                     time.perf_counter() - started, passes)
 
+
+ROUNDING_ULPS = 8
+"""The finest tolerance, in units of the last place of the sinking penalty: about 1e-4 turns in
+float32 (whose values carry about 1e-5 of rounding), 1e-13 in float64."""
 
 SPARSE_BELOW = 0.05
 """Once a sweep moves no value by more than this, the columns still moving are settled on

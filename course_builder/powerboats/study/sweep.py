@@ -39,7 +39,7 @@ only the matrix's nonzero entries, so no 0 x inf).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from course_builder.core.values import Frozen
 from course_builder.powerboats.study.dice import DiceModel, RollPlan
@@ -205,6 +205,43 @@ class RowSweep:
         self.best = np.empty(columns, dtype=dtype)
         self.change = np.empty(n_places * DAMAGES, dtype=dtype)
         self.constants = np.array([1.0, np.inf], dtype=dtype)
+        self.second = np.empty((PAIR, n_sets, columns), dtype=dtype), np.empty(
+            (PAIR, n_sets, columns), dtype=dtype), np.empty((PAIR, n_plans, columns),
+                                                             dtype=dtype), np.empty(
+            (PAIR, columns), dtype=dtype), np.empty((PAIR, n_places * DAMAGES), dtype=dtype)
+        """Scratch arrays of :meth:`pair`, one of each for each row."""
+        self.snapshots = np.empty((PAIR, n_sets, (n_places + 1) * DAMAGES), dtype=dtype)
+
+    def pair(self, first: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+             second: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], flat: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
+        """Update two rows at once, one a core: each is ``(values, after, crash_table,
+        targets)`` as for :meth:`__call__`. Each row reads the other as it was before the two
+        began (Jacobi between the two, Gauss-Seidel inside each), so the values are the same
+        with one thread or two. Returns how much each (place, damage) of each row moved."""
+        t = self.tables
+        rows = []
+        for k, (values, after, _table, _targets) in enumerate((first, second)):
+            n_sets = values.shape[0]
+            if values.shape != (len(t.total_of), self.n_places + 1, DAMAGES) or not (
+                    values.flags.c_contiguous and after.flags.c_contiguous):
+                raise ValueError("the compiled sweep needs a row of the solver's layout")
+            two_d = values.reshape(n_sets, -1)
+            start = (values.__array_interface__["data"][0]
+                     - flat.__array_interface__["data"][0]) // flat.itemsize
+            if not 0 <= start <= flat.size - two_d.size:
+                raise ValueError("a row is not part of the value array")
+            self.snapshots[k] = two_d
+            rows.append((two_d, after.reshape(n_sets, -1), int(start)))
+        (va, aa, sa), (vb, ab, sb) = rows
+        w, w_stay, g, best, change = self.second
+        _sweep_pair(va, vb, self.snapshots[0], self.snapshots[1], sa, sb, aa, ab, first[2],
+                    second[2], first[3], second[3], flat, t.plain, t.crash, t.first, t.stop,
+                    t.exc_set, t.exc_cell, t.exc_bounds, t.nz_start, t.nz_set, t.nz_prob,
+                    t.step_start, t.step_stop, t.pred_start, t.pred, t.final, t.stays,
+                    t.total_of, t.keep_plan, t.others_start, t.others, self.n_places,
+                    BLOCK_PLACES, self.constants, w, w_stay, g, best, change)
+        return change[0], change[1]
 
     def __call__(self, values: np.ndarray, after: np.ndarray, crash_table: np.ndarray,
                  flat: np.ndarray, targets: np.ndarray) -> np.ndarray:
@@ -220,7 +257,8 @@ class RowSweep:
         if values.shape != (len(t.total_of), self.n_places + 1, DAMAGES) or not (
                 values.flags.c_contiguous and after.flags.c_contiguous):
             raise ValueError("the compiled sweep needs a row of the solver's layout")
-        _sweep_row(values.reshape(n_sets, -1), after.reshape(n_sets, -1), crash_table, flat,
+        rows = values.reshape(n_sets, -1)
+        _sweep_row(rows, rows, -1, -1, after.reshape(n_sets, -1), crash_table, flat,
                    t.plain, t.crash, t.first, t.stop, t.exc_set, t.exc_cell, targets,
                    t.exc_bounds, t.nz_start, t.nz_set, t.nz_prob, t.step_start, t.step_stop,
                    t.pred_start, t.pred, t.final, t.stays, t.total_of, t.keep_plan,
@@ -229,16 +267,48 @@ class RowSweep:
         return self.change
 
 
+PAIR = 2
+"""Rows updated at once by :meth:`RowSweep.pair`, one a core."""
+
+
+@njit(cache=True, boundscheck=False, parallel=True)
+def _sweep_pair(va, vb, sa, sb, start_a, start_b, aa, ab, ta, tb, xa, xb, flat, plain, crash,
+                first, stop, exc_set, exc_cell, exc_bounds, nz_start, nz_set, nz_prob,
+                step_start, step_stop, pred_start, pred, final, stays, total_of, keep_plan,
+                others_start, others, n_places, block, constants, w, w_stay, g, best,
+                change):  # pragma: no cover - compiled
+    """Two rows side by side (``prange``), each reading the other's snapshot (see
+    :meth:`RowSweep.pair`)."""
+    end_a = start_a + sa.size
+    end_b = start_b + sb.size
+    for h in prange(2):
+        if h == 0:
+            _sweep_row(va, sb, start_b, end_b, aa, ta, flat, plain, crash, first, stop,
+                       exc_set, exc_cell, xa, exc_bounds, nz_start, nz_set, nz_prob,
+                       step_start, step_stop, pred_start, pred, final, stays, total_of,
+                       keep_plan, others_start, others, n_places, block, constants, w[0],
+                       w_stay[0], g[0], best[0], change[0])
+        else:
+            _sweep_row(vb, sa, start_a, end_a, ab, tb, flat, plain, crash, first, stop,
+                       exc_set, exc_cell, xb, exc_bounds, nz_start, nz_set, nz_prob,
+                       step_start, step_stop, pred_start, pred, final, stays, total_of,
+                       keep_plan, others_start, others, n_places, block, constants, w[1],
+                       w_stay[1], g[1], best[1], change[1])
+
+
 @njit(cache=True, boundscheck=False)
-def _sweep_row(values, after, table, flat, plain, crash, first, stop, exc_set, exc_cell,
-               exc_target, exc_bounds, nz_start, nz_set, nz_prob, step_start, step_stop,
-               pred_start, pred, final, stays, total_of, keep_plan, others_start, others,
-               n_places, block, constants, w, w_stay, g, best,
+def _sweep_row(values, partner, partner_start, partner_end, after, table, flat, plain, crash,
+               first, stop, exc_set, exc_cell, exc_target, exc_bounds, nz_start, nz_set,
+               nz_prob, step_start, step_stop, pred_start, pred, final, stays, total_of,
+               keep_plan, others_start, others, n_places, block, constants, w, w_stay, g, best,
                change):  # pragma: no cover - compiled
     """The compiled loop (see :class:`RowSweep`; arrays as in :class:`SweepTables`), block of
     places by block: ``values`` and ``after`` are 2-D (dice sets x cells, four damages to a
     place), ``w`` the block's values after the roll, ``w_stay`` the same without the moves that
-    stay put (where ``stays``), ``g`` its plans' expected values, ``best`` one set's best."""
+    stay put (where ``stays``), ``g`` its plans' expected values, ``best`` one set's best. An
+    exception into the row updated beside this one (``partner_start`` to ``partner_end`` in the
+    value array) reads ``partner``, its values as they were before the two began."""
+    row_cells = values.shape[1]
     for b in range((n_places + block - 1) // block):
         p0 = b * block
         p1 = min(p0 + block, n_places)
@@ -250,7 +320,12 @@ def _sweep_row(values, after, table, flat, plain, crash, first, stop, exc_set, e
         for i in range(exc_bounds[b], exc_bounds[b + 1]):
             s = exc_set[i]
             col = exc_cell[i] - c0
-            x = flat[exc_target[i]] + one
+            at = exc_target[i]
+            if partner_start <= at < partner_end:  # the row updated beside this one: as it was
+                x = partner[(at - partner_start) // row_cells,
+                            (at - partner_start) % row_cells] + one
+            else:
+                x = flat[at] + one
             w[s, col] = np.minimum(w[s, col], x)
             w_stay[s, col] = np.minimum(w_stay[s, col], x)
         for s in range(values.shape[0]):

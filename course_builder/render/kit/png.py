@@ -13,10 +13,8 @@ import resvg_py
 
 from course_builder.render.kit import fonts
 
-DEFAULT_DPI = 150
 
-
-def png_from_svg(svg: str, dpi: int = DEFAULT_DPI) -> bytes:
+def png_from_svg(svg: str, dpi: int) -> bytes:
     """Render an SVG string to PNG bytes on a white background, recording ``dpi``."""
     data = resvg_py.svg_to_bytes(
         svg_string=svg,

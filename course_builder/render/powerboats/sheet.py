@@ -85,7 +85,7 @@ RACE_WORDS = {"A": "Race A (first race)", "B": "Race B (second race)",
               "C": "Race C (third race)"}
 
 
-class Sheet(Mutable):
+class CourseSheet(Mutable):
     """One race's pages (drawings, still open for page numbers) and where the map and labels
     went, for tests."""
 
@@ -123,9 +123,9 @@ class Sheet(Mutable):
 
 
 def course_sheet(board: Board, course: Course, *, paper_name: str = "a4",
-                 show_route: bool = True) -> Sheet:
+                 show_route: bool = True) -> CourseSheet:
     """Lay out one race's sheet for the paper (pages not yet numbered, see :func:`finish`)."""
-    sheet = Sheet(course, paper(paper_name), code=course_code(course, board))
+    sheet = CourseSheet(course, paper(paper_name), code=course_code(course, board))
     dwg = sheet.new_page()
     _subtitle(sheet, dwg, board)
     _write_code(sheet, dwg)
@@ -150,7 +150,7 @@ def course_sheet(board: Board, course: Course, *, paper_name: str = "a4",
     return sheet
 
 
-def finish(sheets: list[Sheet], more_pages: int = 0) -> list[tuple[str, str]]:
+def finish(sheets: list[CourseSheet], more_pages: int = 0) -> list[tuple[str, str]]:
     """Number the pages of all sheets in order and give (name, SVG) for each: the race letter,
     with ``-1``, ``-2`` when a race has several pages. ``more_pages`` follow (the mats)."""
     total = sum(len(s.pages) for s in sheets) + more_pages
@@ -176,7 +176,7 @@ def course_sheet_svgs(board: Board, course: Course, *, paper_name: str = "a4",
                                                        show_route=show_route)])]
 
 
-def _subtitle(sheet: Sheet, dwg: svgwrite.Drawing, board: Board) -> None:
+def _subtitle(sheet: CourseSheet, dwg: svgwrite.Drawing, board: Board) -> None:
     source = sheet.course.board_source
     parts = [f"lake: {source.board}"]
     if source.shuffled:
@@ -193,7 +193,7 @@ def _subtitle(sheet: Sheet, dwg: svgwrite.Drawing, board: Board) -> None:
                  class_="body"))
 
 
-def _write_code(sheet: Sheet, dwg: svgwrite.Drawing) -> None:
+def _write_code(sheet: CourseSheet, dwg: svgwrite.Drawing) -> None:
     """The course code, broken after a ',' or ':' if it is longer than the line."""
     size = pt(BODY_PT)
     g = dwg.g(id="course-code", class_="body")
@@ -205,11 +205,11 @@ def _write_code(sheet: Sheet, dwg: svgwrite.Drawing) -> None:
     sheet.cursor += 1.0
 
 
-def _map_top(sheet: Sheet) -> float:
+def _map_top(sheet: CourseSheet) -> float:
     return sheet.cursor + 1.5
 
 
-def _fits_with_legend_below(sheet: Sheet, board: Board, below: float) -> bool:
+def _fits_with_legend_below(sheet: CourseSheet, board: Board, below: float) -> bool:
     """Whether the map (shrunk down to :data:`MIN_MAP_SHARE`, as :func:`_map` may) leaves room
     for the ``below`` mm of legend, steps and notes on page one."""
     p = sheet.paper
@@ -220,7 +220,7 @@ def _fits_with_legend_below(sheet: Sheet, board: Board, below: float) -> bool:
     return natural <= room or room >= printable * MIN_MAP_SHARE
 
 
-def _frame_beside(sheet: Sheet, board: Board, entries: list[Entry], text: float) -> MapFrame | None:
+def _frame_beside(sheet: CourseSheet, board: Board, entries: list[Entry], text: float) -> MapFrame | None:
     """The map's frame when the legend stands beside it in one column and ``text`` mm of steps
     and notes follow below, all on page one; ``None`` when that does not fit or would make the
     hexes narrower than :data:`MIN_HEX_MM`."""
@@ -234,7 +234,7 @@ def _frame_beside(sheet: Sheet, board: Board, entries: list[Entry], text: float)
     return frame
 
 
-def _map_and_legend_beside(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, frame: MapFrame,
+def _map_and_legend_beside(sheet: CourseSheet, dwg: svgwrite.Drawing, board: Board, frame: MapFrame,
                            entries: list[Entry], show_route: bool) -> None:
     """The one-page layout: the map in ``frame``, the legend in one column to its right."""
     sheet.frame = frame
@@ -259,7 +259,7 @@ def _scale_words(board: Board, frame: MapFrame) -> str | None:
             f"{numbered}.")
 
 
-def _scale_note_height(sheet: Sheet, board: Board) -> float:
+def _scale_note_height(sheet: CourseSheet, board: Board) -> float:
     """Room for the scale note, judged at the largest map the page takes."""
     p = sheet.paper
     frame = fit_map(board, p.left, _map_top(sheet), p.printable_width,
@@ -271,7 +271,7 @@ def _scale_note_height(sheet: Sheet, board: Board) -> float:
     return len(wrap(words, p.printable_width, size, indent=5.0)) * size * LINE + 1.0
 
 
-def _scale_note(sheet: Sheet, board: Board) -> None:
+def _scale_note(sheet: CourseSheet, board: Board) -> None:
     """Under the map, when its hexes print too small to set the lake up from."""
     assert sheet.frame is not None
     words = _scale_words(board, sheet.frame)
@@ -287,7 +287,7 @@ def _scale_note(sheet: Sheet, board: Board) -> None:
                    class_="note body scale-note", fill="#4b5563"))
 
 
-def _map(sheet: Sheet, dwg: svgwrite.Drawing, board: Board, show_route: bool,
+def _map(sheet: CourseSheet, dwg: svgwrite.Drawing, board: Board, show_route: bool,
          below: float) -> None:
     """The map as wide as the printable area, up to :data:`MAP_SHARE` of its height; shorter
     (down to :data:`MIN_MAP_SHARE`) when that lets the ``below`` mm of legend, steps and notes
@@ -348,7 +348,7 @@ def course_map_svg(board: Board, course: Course, *, width: float = 190.0,
     return dwg.tostring(), frame
 
 
-class _Measure(Sheet):
+class _Measure(CourseSheet):
     """A sheet without a bottom: text laid out on it never breaks to a new page, so its cursor
     says how tall the text is."""
 
@@ -357,7 +357,7 @@ class _Measure(Sheet):
         return float("inf")
 
 
-def _text_height(sheet: Sheet, board: Board) -> float:
+def _text_height(sheet: CourseSheet, board: Board) -> float:
     """The height (mm) of the steps and notes, laid out on a scratch page."""
     scratch = _Measure(sheet.course, sheet.paper)
     scratch.new_page()
@@ -367,7 +367,7 @@ def _text_height(sheet: Sheet, board: Board) -> float:
     return scratch.cursor
 
 
-def _steps(sheet: Sheet, board: Board) -> None:
+def _steps(sheet: CourseSheet, board: Board) -> None:
     """'Setting up': step 0 (the lake tiles) beside the slot diagram, then steps 1..n; lines that
     do not fit go on to the next page."""
     size = pt(BODY_PT)
@@ -418,7 +418,7 @@ def sheet_notes(course: Course) -> list[str]:
             if not re.fullmatch(r"spot \S+ is approximate in the board data .*", n)]
 
 
-def _notes(sheet: Sheet) -> None:
+def _notes(sheet: CourseSheet) -> None:
     notes = sheet_notes(sheet.course)
     size = pt(BODY_PT)
     line_h = size * LINE

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from course_builder.render.kit import RenderError
+from course_builder.render.kit.export import Page, Sheet
 from course_builder.render.kit.svg import new_drawing, text
 from course_builder.render.tortuga.sectors import (
     MARGIN_MM,
@@ -23,7 +23,6 @@ from course_builder.tortuga.sectors import Special
 from course_builder.tortuga.setup import Setup
 from course_builder.tortuga.state import Scenario
 
-FORMATS = ("pdf", "svg", "png")
 LINE_MM = 4.2
 WRAP = 108
 
@@ -99,18 +98,7 @@ def _options(setup: Setup) -> str:
     return out
 
 
-def render_setup(setup: Setup, fmt: str = "pdf", paper: str = "a4", dpi: int = 300) -> bytes:
-    """The sheet as file bytes in ``fmt`` (pdf, svg or png; ``dpi``: the PNG's resolution)."""
-    svg = setup_sheet_svg(setup)
-    if fmt == "svg":
-        return svg.encode("utf-8")
-    if fmt == "png":
-        from course_builder.render.kit.png import png_from_svg
-
-        return png_from_svg(svg, dpi)
-    if fmt == "pdf":
-        from course_builder.render.kit.pdf import pdf_pages
-
-        return pdf_pages([svg], paper, title=f"Tortuga 2199 setup, {setup.players} players, "
-                                             f"seed {setup.seed}")
-    raise RenderError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
+def setup_sheet(setup: Setup) -> Sheet:
+    """The sheet to export (one page) through :mod:`course_builder.render.kit.export`."""
+    return Sheet((Page("", setup_sheet_svg(setup)),),
+                 f"Tortuga 2199 setup, {setup.players} players, seed {setup.seed}")

@@ -11,6 +11,8 @@ the game; a few reminders citing the rules (vanuatu-rising-waters.txt; other-gam
 2.1 and 2.5; docs/rulings.md VAN-xx).
 
 Drawn with the neutral kit of :mod:`course_builder.render.kit.svg`; returns strings, writes no file.
+:func:`setup_sheet` gives both pages to the one export path (:mod:`course_builder.render.kit.
+export`): the PDF's second page, or a second SVG or PNG file (``vanuatu-setup-7-dice.png``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import svgwrite
 
 from course_builder.core.hexgrid import DIRECTIONS, Layout, unit_vector
+from course_builder.render.kit.export import Page, Sheet
 from course_builder.render.kit.svg import (
     COLORS,
     Frame,
@@ -39,6 +42,18 @@ FAINT = "#6b7280"
 ISLAND = "#b9c98f"
 OCEAN = "#cfe6f5"
 DANGER = "#b91c1c"
+
+
+DICE_PAGE = "dice"
+"""The name of the dice page, added to its file's name beside the sheet (``...-dice.png``)."""
+
+
+def setup_sheet(setup: Setup) -> Sheet:
+    """The sheet to export: the setup page, and the dice page when the dice are pre-rolled."""
+    pages = [Page("", setup_sheet_svg(setup))]
+    if setup.dice:
+        pages.append(Page(DICE_PAGE, dice_page_svg(setup)))
+    return Sheet(tuple(pages), f"Vanuatu setup, seed {setup.seed}")
 
 
 def setup_sheet_svg(setup: Setup) -> str:

@@ -6,21 +6,16 @@ from __future__ import annotations
 
 import os
 
+from course_builder.web.rooms.postgres import PostgresStore
+from course_builder.web.rooms.sqlite import SQLiteStore
 from course_builder.web.rooms.store import SQLRoomStore
 
 
 def open_store(data: str | None, database: str | None) -> SQLRoomStore:
     """The store ``serve`` was given: PostgreSQL at the ``database`` URL, else SQLite in the
     folder ``data``; migrated to the latest schema."""
-    store: SQLRoomStore
-    if database:
-        from course_builder.web.rooms.postgres import PostgresStore
-
-        store = PostgresStore(database)
-    else:
-        from course_builder.web.rooms.sqlite import SQLiteStore
-
-        store = SQLiteStore(data or default_data_folder())
+    store: SQLRoomStore = (PostgresStore(database) if database
+                           else SQLiteStore(data or default_data_folder()))
     try:
         store.migrate()
     except Exception:

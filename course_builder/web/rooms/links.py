@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import segno
+
 
 def link(base: str, room_id: str, token: str) -> str:
     return f"{base.rstrip('/')}/room/{room_id}#{token}"
@@ -20,8 +22,6 @@ def link(base: str, room_id: str, token: str) -> str:
 def qr_data_uri(url: str) -> str:
     """The QR code of ``url`` as an ``data:image/svg+xml`` URI (medium error correction, a
     four-module quiet zone)."""
-    import segno
-
     code: Any = segno.make(url, error="m", micro=False)
     return str(code.svg_data_uri(scale=4, border=4))
 

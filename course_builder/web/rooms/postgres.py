@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import psycopg
+
 from course_builder.web.rooms.migrations import Executor
 from course_builder.web.rooms.store import SQLRoomStore, Stale, StoreError
 
@@ -29,8 +31,7 @@ MIGRATION_LOCK = 0x726F6F6D73  # "rooms"
 
 
 def _psycopg() -> Any:
-    import psycopg
-
+    """psycopg, untyped (its types are not the point here)."""
     return psycopg
 
 

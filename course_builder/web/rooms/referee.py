@@ -30,7 +30,7 @@ from course_builder.core.values import Frozen, field, replace
 from course_builder.powerboats.game.game import Game, Placement, Played
 from course_builder.powerboats.game.record import read_record, replay, setup_from_tags, write_record
 from course_builder.powerboats.play.kernel import Outcome, kept_dice
-from course_builder.powerboats.play.notation import parse_move
+from course_builder.powerboats.play.notation import parse_move, parse_position
 from course_builder.powerboats.play.position import DiceStep, Move, Position, Turn
 from course_builder.web.actions import dice_step
 from course_builder.web.state import BOOK, Table
@@ -290,7 +290,5 @@ def bot_move_noted(position: str, bot_name: str, key: str, dice_seed: str, entri
                    pending: str | None) -> str:
     """:func:`bot_move` on a position and pending roll in notation, the move in notation: what
     a bots' process is sent and sends back."""
-    from course_builder.powerboats.play.notation import parse_position
-
     return bot_move(parse_position(position, None, BOOK), bot_name, key, dice_seed, entries,
                     parse_pending(pending)).notation()

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
-from course_builder.core.hexgrid import Direction, Hex
+from course_builder.core.hexgrid import Direction, Hex, from_offset
 from course_builder.core.jsonwrite import wire_text
 from course_builder.core.values import Frozen, Mutable, replace
 from course_builder.powerboats.play.position import Move, Turn
@@ -484,8 +484,6 @@ def _bots(data: dict[str, Any], colours: tuple[str, ...]) -> dict[str, str]:
 
 
 def _hex(data: dict[str, Any]) -> Hex:
-    from course_builder.core.hexgrid import from_offset
-
     value = data.get("hex")
     if not (isinstance(value, list) and len(value) == 2
             and all(type(v) is int and 0 <= v < 1000 for v in value)):
