@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from course_builder.cli import cli
 from course_builder.powerboats.game.record import read_record, replay
+from course_builder.powerboats.study.bots import BOTS, DEFAULT_BOT
 from course_builder.web.app import create_app
 from course_builder.web.rooms.database import open_store
 from course_builder.web.rooms.referee import dice_commit, server_roll
@@ -225,6 +226,8 @@ def test_the_creator_hands_out_links_with_qr_codes_and_seats_to_bots(base: str) 
             else entry["qr"].split(",", 1)[1].encode()
         assert entry["qr"].startswith("data:image/svg+xml") and b"svg" in svg
     assert len({s["link"] for s in seats}) == 3
+    # the page offers exactly the bots the server accepts, the default (strong) among them
+    assert room.state()["bots"] == list(BOTS) and DEFAULT_BOT in BOTS
     for token in (room.seats["red"], room.spectator):  # only the creator sees them
         refused(*room.call("GET", "links", token)[:2], 403, "creator")
         refused(*room.call("POST", "seats", token, {"seat": 1, "bot": "random"})[:2], 403,

@@ -14,6 +14,7 @@ from typing import Any
 
 from course_builder.powerboats.game.game import Played
 from course_builder.powerboats.play.kernel import heading_choices, kept_dice
+from course_builder.powerboats.study.bots import BOTS
 from course_builder.web.rooms.referee import Pending, RoomGame
 from course_builder.web.rooms.store import RoomRow
 from course_builder.web.views import choice_json, view
@@ -38,6 +39,7 @@ def room_json(row: RoomRow, room: RoomGame, pending: Pending | None) -> dict[str
         "pending": None if pending is None else pending_json(room, pending),
         "last": room.last_shown,
         "log": _log(room),
+        "bots": list(BOTS),
     }
 
 

@@ -11,7 +11,6 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const COLOURS = {yellow: "#f2c500", red: "#d7263d", orange: "#f28c28", purple: "#7b3fa0",
                  black: "#222222", green: "#2e9e44", blue: "#1f6fd1", white: "#fafafa"};
 const HEADINGS = ["E", "NE", "NW", "W", "SW", "SE"];  // counter-clockwise, 60 degrees apart
-const BOTS = ["greedy", "cautious", "lookahead", "random", "perfect"];
 const SAVED = "course-builder-rooms";  // localStorage: the rooms opened on this device
 
 const R = {
@@ -445,7 +444,7 @@ function creatorSeat(li, seat) {
   const label = make("label", {text: "Sailed by "}, row);
   const select = make("select", {class: "bot", "aria-label": `who sails ${seat.colour}`}, label);
   make("option", {value: "", text: "its player"}, select);
-  for (const bot of BOTS) make("option", {value: bot, text: `the ${bot} bot`}, select);
+  for (const bot of R.msg.bots) make("option", {value: bot, text: `the ${bot} bot`}, select);
   select.value = seat.bot || "";
   select.addEventListener("change", () => act(async () => {
     const body = {seat: seat.seat, bot: select.value || null};
