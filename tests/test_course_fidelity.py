@@ -132,7 +132,7 @@ def test_the_issues_courses_round_each_buoy_after_the_one_before_course04(
     course = CourseMaker(board).generate("A", seed)
     assert course.route is not None and rounding_faults(board, course) == []
     buoys = tuple(course.buoy(k).hex for k in (1, 2, 3))
-    assert all(abs(a) > 300 for a in sweeps(course.route, buoys, board))
+    assert all(abs(a) > 300 for a in sweeps(course.route, buoys))
     assert roundings != old
 
 

@@ -132,23 +132,6 @@ def test_the_route_with_a_wrong_arrow_circles_the_buoy() -> None:
     assert abs(sweeps(result.route, frame.buoys)[1]) >= 360
 
 
-def test_sweeps_from_the_lakes_bearing_tables_equal_the_plain_arithmetic_course06() -> None:
-    """The bearings kept with the lake give the same angles, to the last bit, as working them
-    out for each route (COURSE-06 counts circles from these angles)."""
-    board = lake(16, 20, SQUARE)
-    maker = CourseMaker(board)
-    course = maker.build("A", ("A4", "A2", "A1", "A3"))
-    spots = [board.spot(s) for s in course.assignment]
-    frame = maker.frame(spots, course.tile.hexes, course.buoy("finish").hex)
-    classic = CourseMaker(classic_board())
-    courses = [(course, frame.buoys, board)] + [
-        (c, tuple(c.buoy(n).hex for n in (1, 2, 3)), classic.board)
-        for c in (classic.generate(r, seed) for r in "ABC" for seed in range(5))]
-    for c, buoys, on in courses:
-        assert sweeps(c.route, buoys, on) == sweeps(c.route, buoys)
-        assert forced_circles(c.route, buoys, board=on) == forced_circles(c.route, buoys)
-
-
 def test_assignment_and_enumeration(classic_maker) -> None:
     course = classic_maker.generate("A", 5, assign="A3,A1,A2,A4")
     assert course.assignment == ("A3", "A1", "A2", "A4")

@@ -159,8 +159,7 @@ def _facing(axis: Direction, source: tuple[float, float], target: tuple[float, f
 
 def circle_count(frame: CourseFrame, result: RouteResult) -> int:
     """At how many buoys the route sweeps a complete circle (see :mod:`.circles`)."""
-    return sum(forced_circles(result.route, frame.buoys, frame.clear_turns(), count=True,
-                              board=frame.board))
+    return sum(forced_circles(result.route, frame.buoys, frame.clear_turns(), count=True))
 
 
 def usable_lines(frame: CourseFrame, arrows: Sequence[Sense], sides: Sides = ANY_SIDES

@@ -74,8 +74,7 @@ def circle_faults(frame: CourseFrame, course: Course) -> list[str]:
         _lines, result = best_route(frame, choice)
         if not isinstance(result, NoRoute):
             circles[choice] = circle_count(frame, result)
-    own = sum(forced_circles(course.route, frame.buoys, frame.clear_turns(), count=True,
-                             board=frame.board))
+    own = sum(forced_circles(course.route, frame.buoys, frame.clear_turns(), count=True))
     fewest = min(circles.values(), default=own)
     if own <= fewest:
         return []

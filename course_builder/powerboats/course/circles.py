@@ -37,40 +37,23 @@ on (COURSE-02): a hairpin already turns about 360 degrees either way, so only a 
 is an extra circle there (COURSE-06)."""
 
 
-def sweeps(route: Route, buoys: Sequence[Hex], board: Board | None = None) -> list[float]:
+def sweeps(route: Route, buoys: Sequence[Hex]) -> list[float]:
     """For buoys 1-3 (``buoys`` are their hexes): the angle in degrees the route sweeps round
     the buoy between the rounding of the buoy before it (or the start) and the rounding of the
     buoy after it (or the finish); counter-clockwise positive, as seen on the printed board.
     Each step moves between neighbouring hex centres, never through the buoy's own hex, so it
-    turns less than 180 degrees round the buoy and the angle is exact to add up. Given the
-    ``board`` the route lies on, the bearings are read from a table kept with the lake
-    (:func:`bearings`: the course generator measures a route round the same few buoys again and
-    again); the same numbers either way."""
+    turns less than 180 degrees round the buoy and the angle is exact to add up."""
     marks = [0, *route.roundings, len(route.hexes) - 1]
     out = []
     for k, buoy in enumerate(buoys):
-        leg = route.hexes[marks[k]: marks[k + 2] + 1]
-        if board is None:
-            seen_from = _bearing_from(buoy)
-            angles = [seen_from(h) for h in leg]
-        else:
-            table, index = bearings(board, buoy), board.index_of
-            angles = [table[index[h]] for h in leg]
-        out.append(_swept(angles))
+        seen_from = _bearing_from(buoy)
+        out.append(_swept([seen_from(h) for h in route.hexes[marks[k]: marks[k + 2] + 1]]))
     return out
 
 
-def bearings(board: Board, buoy: Hex) -> tuple[float, ...]:
-    """By hex index: the bearing of the hex's centre seen from the buoy's (radians, as
-    :func:`math.atan2` gives it, screen y growing downwards), made once per lake and buoy and
-    shared (a tuple: read-only)."""
-    return board.tables.derived(("bearings from", buoy),
-                                lambda: tuple(map(_bearing_from(buoy), board.hexes())))
-
-
 def _bearing_from(buoy: Hex) -> Callable[[Hex], float]:
-    """The bearing of a hex's centre seen from the buoy's (the one arithmetic both ways of
-    :func:`sweeps` use, so they agree to the last bit)."""
+    """The bearing of a hex's centre seen from the buoy's (radians, as :func:`math.atan2` gives
+    it, screen y growing downwards)."""
     bx, by = _centre(buoy)
     atan2 = math.atan2
 
@@ -83,7 +66,7 @@ def _bearing_from(buoy: Hex) -> Callable[[Hex], float]:
 
 def _centre(h: Hex) -> tuple[float, float]:
     """The centre of a hex in a unit layout (``Layout.center``, the same arithmetic written out:
-    it runs for every hex of every bearing table)."""
+    it runs for every hex of every route measured)."""
     return SQRT3 * h.q + SQRT3 / 2 * h.r, 1.5 * h.r
 
 
@@ -101,14 +84,14 @@ def _swept(angles: Sequence[float]) -> float:
 
 
 def forced_circles(route: Route, buoys: Sequence[Hex], clear: Sequence[bool] | None = None, *,
-                   count: bool = False, board: Board | None = None) -> list[int]:
+                   count: bool = False) -> list[int]:
     """Buoys (1-3) round which the route sweeps a complete circle (COURSE-06). ``clear`` says
     for each buoy whether the course turns clearly there (see ``CourseFrame.clear_turns``); at a
     buoy where it does not, the threshold is :data:`HAIRPIN_CIRCLE`. With ``count``, 1 or 0 for
-    each of buoys 1, 2, 3 instead. ``board``: see :func:`sweeps`."""
+    each of buoys 1, 2, 3 instead."""
     flags = clear if clear is not None else (True,) * len(buoys)
     per_buoy = [1 if abs(s) >= (COMPLETE_CIRCLE if c else HAIRPIN_CIRCLE) else 0
-                for s, c in zip(sweeps(route, buoys, board), flags, strict=True)]
+                for s, c in zip(sweeps(route, buoys), flags, strict=True)]
     if count:
         return per_buoy
     return [n for n, c in enumerate(per_buoy, start=1) if c]
@@ -135,4 +118,4 @@ def route_over_land(board: Board, route: Route, islands: shapely.Geometry | None
     return bool(shapely.relate_pattern(islands, line, "T********"))
 
 
-__all__ = ["bearings", "forced_circles", "route_over_land", "sweeps"]
+__all__ = ["forced_circles", "route_over_land", "sweeps"]

@@ -157,10 +157,10 @@ def _circle_problems(frame: CourseFrame, arrows: tuple[Sense, ...], sides: Sides
                      result: RouteResult) -> list[Problem]:
     """Arrows that force a complete circle where the other arrow would not (COURSE-06)."""
     clear = frame.clear_turns()
-    circles = sum(forced_circles(result.route, frame.buoys, clear, count=True, board=frame.board))
+    circles = sum(forced_circles(result.route, frame.buoys, clear, count=True))
     if not circles:
         return []
-    swept = sweeps(result.route, frame.buoys, frame.board)
+    swept = sweeps(result.route, frame.buoys)
     problems = []
     for n in (1, 2, 3):
         if not clear[n - 1]:
@@ -168,8 +168,7 @@ def _circle_problems(frame: CourseFrame, arrows: tuple[Sense, ...], sides: Sides
         flipped = tuple(a.flipped() if i == n - 1 else a for i, a in enumerate(arrows))
         other = best_route(frame, flipped, sides)[1]
         if (not isinstance(other, NoRoute)
-                and sum(forced_circles(other.route, frame.buoys, clear, count=True,
-                                       board=frame.board)) < circles):
+                and sum(forced_circles(other.route, frame.buoys, clear, count=True)) < circles):
             problems.append(Problem(
                 f"buoy {n}", f"arrow {arrows[n - 1].value} forces a complete circle: the "
                 f"shortest route sweeps {abs(swept[n - 1]):.0f} degrees round the buoy; "
