@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from course_builder.core.bitgrid import BitGrid, bit_grid
 from course_builder.core.errors import CourseBuilderError
 from course_builder.core.hexboard import HexBoard, rectangle_tables
-from course_builder.core.hexgrid import Direction, Hex, from_offset, to_offset
+from course_builder.core.hexgrid import Direction, Hex, to_offset
 from course_builder.core.values import Frozen
 from course_builder.powerboats.lake.tables import LakeTables, named_lake_tables
 
@@ -341,17 +341,11 @@ class Board(HexBoard):
 
     def to_text(self) -> str:
         """A staggered ASCII picture (even rows indented), with letter spots and a spot list."""
-        lines = []
-        for r in range(self.rows):
-            cells = []
-            for c in range(self.cols):
-                h = from_offset(r, c)
-                spot = self._spots_by_hex.get(h)
-                if spot:
-                    cells.append(spot.letter.lower() if spot.on_land else spot.letter)
-                else:
-                    cells.append(self.terrain_rows[r][c])
-            lines.append(("  " if r % 2 == 0 else " ") + " ".join(cells))
+        picture = [list(row) for row in self.terrain_rows]
+        for s in self._spots_by_hex.values():
+            row, col = to_offset(s.hex)
+            picture[row][col] = s.letter.lower() if s.on_land else s.letter
+        lines = [("  " if r % 2 == 0 else " ") + " ".join(cells) for r, cells in enumerate(picture)]
         lines += ["", TEXT_KEY]
         for s in self.spots:
             row, col = to_offset(s.hex)

@@ -365,7 +365,7 @@ class _Builder:
         self, s: _Section, rows: int, cols: int, tile_rows: int, tile_cols: int, border: Grid
     ) -> dict[str, Slot]:
         slots: dict[str, Slot] = {}
-        owner: dict[tuple[int, int], str] = {}
+        owner: list[list[str | None]] = [[None] * cols for _ in range(rows)]  # slot of each hex
         if not s.props:
             raise self.error(s.line, s.col, "[slots] lists no slot")
         for name, (value, line, col) in s.props.items():
@@ -380,25 +380,27 @@ class _Builder:
                     line, col, f"slot {name} starts on odd row {r0}; slots start on even rows so "
                     "that tiles can be swapped between them"
                 )
-            for r in range(r0, r0 + tile_rows):
-                for c in range(c0, c0 + tile_cols):
-                    if (r, c) in owner:
+            for r in range(r0, r0 + tile_rows):  # a row of the slot at a time
+                covered = border.terrain_text[r][c0:c0 + tile_cols]
+                taken = owner[r][c0:c0 + tile_cols]
+                if covered != "_" * tile_cols or any(taken):
+                    c = next(c0 + i for i in range(tile_cols) if taken[i] or covered[i] != "_")
+                    if owner[r][c]:
                         raise self.error(
-                            line, col, f"slot {name} overlaps slot {owner[(r, c)]} at ({r}, {c})"
+                            line, col, f"slot {name} overlaps slot {owner[r][c]} at ({r}, {c})"
                         )
-                    owner[(r, c)] = name
-                    if border.terrain_text[r][c] != "_":
-                        bl, bc = border.position(r, c)
-                        raise self.error(
-                            line, col, f"slot {name} does not fit the frame: hex ({r}, {c}) is "
-                            f"part of the border (line {bl}, column {bc}), not '_'"
-                        )
-            slots[name] = Slot(name, r0, c0, line)
-        for r in range(rows):
-            for c in range(cols):
-                if border.terrain_text[r][c] == "_" and (r, c) not in owner:
                     bl, bc = border.position(r, c)
-                    raise self.error(bl, bc, f"hex ({r}, {c}) is marked '_' but no slot covers it")
+                    raise self.error(
+                        line, col, f"slot {name} does not fit the frame: hex ({r}, {c}) is "
+                        f"part of the border (line {bl}, column {bc}), not '_'"
+                    )
+                owner[r][c0:c0 + tile_cols] = [name] * tile_cols
+            slots[name] = Slot(name, r0, c0, line)
+        for r, text in enumerate(border.terrain_text):  # every '_' is in a slot (slots hold '_')
+            if text.count("_") != cols - owner[r].count(None):
+                c = next(c for c in range(cols) if text[c] == "_" and owner[r][c] is None)
+                bl, bc = border.position(r, c)
+                raise self.error(bl, bc, f"hex ({r}, {c}) is marked '_' but no slot covers it")
         return slots
 
     def _arrangement(
