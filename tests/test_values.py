@@ -229,8 +229,8 @@ def test_no_positional_unpacking_of_the_kernel_s_values() -> None:
 def test_positions_race_maker_frame_and_grid_keep_their_documented_behaviour() -> None:
     """The classes with something of their own: a position is equal and hashed without its
     race, printed without it, checked when made but not when derived by the kernel or
-    unpickled; a race and a course maker are mutable values (unhashable); a course frame and a
-    lake grid are values with a ``__dict__`` for their cached properties."""
+    unpickled; a race and a course maker are mutable values (unhashable); a course frame is a
+    value with a ``__dict__`` for its cached properties; a lake grid is a plain frozen value."""
     from course_builder.powerboats.course.generate import CourseMaker
     from course_builder.powerboats.lake.boardfile import parse_kit
     from course_builder.powerboats.lake.catalog import classic_board
@@ -286,8 +286,8 @@ def test_positions_race_maker_frame_and_grid_keep_their_documented_behaviour() -
 
     path = PACKAGE.parent / "data" / "boards" / "classic.board"
     grid = parse_kit(path.read_text(encoding="utf-8"), str(path)).border
-    assert grid == type(grid)(grid.cells, grid.positions) and hash(grid) == hash(
-        type(grid)(grid.cells, grid.positions))
-    assert grid.terrain_text and repr(grid).startswith("Grid(cells=((Cell(terrain=")
+    same = type(grid)(grid.terrain_text, grid.marks, grid.lines)
+    assert grid == same and hash(grid) == hash(same)
+    assert grid.terrain_text and repr(grid).startswith("Grid(terrain_text=(")
     with pytest.raises(AttributeError):
-        grid.cells = ()  # type: ignore[misc]
+        grid.terrain_text = ()  # type: ignore[misc]
