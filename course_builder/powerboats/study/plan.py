@@ -50,6 +50,9 @@ class Plan(Frozen):
     places: Places
     dice: DiceModel
     moves: MoveTable
+    ends: np.ndarray
+    """The hex (board index) each move of :attr:`moves` ends on, -1 where it is not legal
+    (place x total x turn): where another boat may be in the way (:mod:`.strong`)."""
     values: np.ndarray
     after: np.ndarray
     sweeps: int
@@ -93,11 +96,12 @@ def build_plan(race: Race, *, tolerance: float = TOLERANCE, float64: bool = Fals
     started = time.perf_counter()
     dice = dice_model(race.rules.zero_dice_turn)
     places, moves = race_moves(race)
+    ends = np.where(moves.target >= 0, places.hex_of[np.maximum(moves.target, 0)], -1)
     built = time.perf_counter()
     values, after, sweeps = solve(moves, dice, places, tolerance,
                                   np.float64 if float64 else np.float32)
-    return Plan(race.board.index_of, places, dice, moves, values, after, sweeps,
-                built - started, time.perf_counter() - built)
+    return Plan(race.board.index_of, places, dice, moves, ends.astype(np.int32), values, after,
+                sweeps, built - started, time.perf_counter() - built)
 
 
 def plan_for(race: Race) -> Plan:

@@ -73,9 +73,12 @@ class StrongBot:
         index_of = race.board.index_of
         others = [index_of[b.hex] for b in position.boats
                   if b is not boat and not b.sunk and (blocking or not b.finished)]
-        targets = plan.moves.target[p]
-        ends = plan.places.hex_of[np.maximum(targets, 0)]
-        hit = (targets >= 0) & np.isin(ends, others)
+        if not others:
+            return after
+        ends = plan.ends[p]
+        hit = ends == others[0]
+        for other in others[1:]:
+            hit |= ends == other
         if not hit.any():
             return after
         out = np.array(after, dtype=np.float64)
