@@ -34,7 +34,7 @@ from course_builder.powerboats.study.plan_model import (
     dice_model,
     rounding_code,
 )
-from course_builder.powerboats.study.plan_sweep import solve
+from course_builder.powerboats.study.plan_sweep import lower_bound, solve
 from course_builder.powerboats.study.transitions import EMPTY_MOVES, MOVES
 
 
@@ -91,6 +91,16 @@ def race_moves(race: Race) -> tuple[Places, MoveTable]:
     return found
 
 
+def race_bound(race: Race) -> np.ndarray:
+    """The fewest moves home with a free choice of total from each (rounding state, place) of
+    :func:`race_moves` (:func:`~.plan_sweep.lower_bound`), kept with the race: the plan's
+    values start from it and the stall watch measures progress by it."""
+    found = race.memo.get("plan-bound")
+    if found is None:
+        found = race.memo["plan-bound"] = lower_bound(race_moves(race)[1], len(ROUNDINGS))
+    return found
+
+
 def build_plan(race: Race, *, tolerance: float = TOLERANCE, float64: bool = False) -> Plan:
     """The plan of ``race`` (see the module docstring); values in float32 unless ``float64``."""
     started = time.perf_counter()
@@ -99,7 +109,7 @@ def build_plan(race: Race, *, tolerance: float = TOLERANCE, float64: bool = Fals
     ends = np.where(moves.target >= 0, places.hex_of[np.maximum(moves.target, 0)], -1)
     built = time.perf_counter()
     values, after, sweeps = solve(moves, dice, places, tolerance,
-                                  np.float64 if float64 else np.float32)
+                                  np.float64 if float64 else np.float32, race_bound(race))
     return Plan(race.board.index_of, places, dice, moves, ends.astype(np.int32), values, after,
                 sweeps, built - started, time.perf_counter() - built)
 
