@@ -2,6 +2,9 @@
 
 Run: python benchmarks/speed.py -o benchmarks/speed-result.json && python benchmarks/readme_table.py
 
+The rooms' rows come from ``benchmarks/rooms-result.json`` (``python benchmarks/rooms.py -o
+benchmarks/rooms-result.json``: minutes of wall time, so it is run on its own), when it exists.
+
 The table sits in README.md between the lines ``<!-- speed table -->`` and
 ``<!-- end of speed table -->``; everything between them is replaced. Its rows come from
 ``speed-result.json``, then from the course study's benchmarks where their results are there
@@ -37,6 +40,9 @@ def table(report: dict) -> str:
                      f"{r['ratio_to_target']} | {'yes' if r['meets_target'] else 'no'} |")
     study = study_rows()
     lines += [_row(*row) for row in study]
+    rooms = _result("rooms-result.json")
+    if rooms:
+        lines.extend(_rooms_rows(rooms))
     lines.extend(_floor_notes(report))
     if study:
         lines.append("\n*Course study rows: `benchmarks/par.py` (fastest of three fresh "
@@ -46,6 +52,34 @@ def table(report: dict) -> str:
                      "ten courses) and `benchmarks/bots_soak.py`, each at the load average "
                      "given with it.*")
     return "\n".join(lines)
+
+
+def _rooms_rows(r: dict) -> list[str]:
+    """The rooms benchmark's figures as rows, and a note with its run's conditions."""
+    p99, lost = r["p99_ms"], r["lost_moves"]
+    wrong = f"{r['rejected_wrong_seat']} of {r['wrong_seat_sent']}"
+    kill = r["after_kill"]
+    return [
+        f"| rooms: a move to every page of its room, p99 ({r['rooms']} rooms of {r['boats']} "
+        f"seats at once) | {p99} ms | < 100 ms | {round(100 / max(p99, 0.1), 2)} | "
+        f"{'yes' if p99 < 100 else 'no'} |",
+        f"| rooms: the same, p50 | {r['p50_ms']} ms | | | |",
+        f"| rooms: acknowledged moves lost (server SIGKILLed mid-run and restarted) | {lost} | 0 "
+        f"| | {'yes' if lost == 0 else 'no'} |",
+        f"| rooms: after the kill, restarted and every room played to its end | "
+        f"{kill['rooms_finished']} of {r['rooms']} rooms, restart {kill['restart_seconds']} s | "
+        f"all | | {'yes' if kill['every_room_playable'] else 'no'} |",
+        f"| rooms: moves sent with another seat's token refused | {wrong} | all | | "
+        f"{'yes' if r['rejected_wrong_seat'] == r['wrong_seat_sent'] else 'no'} |",
+        "",
+        f"*Rooms: `benchmarks/rooms.py`, {r['moves']} moves in {r['seconds']} s "
+        f"({r['moves_per_second']}/s; players think {r['think_seconds']} s on average), "
+        f"{r['store']}, server {r['server_cpu_ms_per_move']} ms of CPU per move, load average "
+        f"{', '.join(map(str, r['load_average_before']))} before and "
+        f"{', '.join(map(str, r['load_average_after']))} after (the machine shared with other "
+        f"work); p99 outside the {r.get('restart_window_seconds', 30):g} s after the restart: "
+        f"{r.get('p99_ms_outside_the_restart', '?')} ms.*",
+    ]
 
 
 def _row(name: str, measured: float, unit: str, target: float, at_most: bool, load: Any

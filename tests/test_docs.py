@@ -83,6 +83,16 @@ NOT_RUN = {
     "pytest": "installs the package and runs these tests",
     "course-builder serve": "a server that runs until stopped (tests/test_web*.py start it)",
     "course-builder serve --port 8080": "a server that runs until stopped",
+    "course-builder serve --host 0.0.0.0": "a server open to the network (tests stay on loopback)",
+    "course-builder serve --data ~/powerboats": "a server that runs until stopped "
+    "(tests/test_rooms_*.py start it on a data folder of their own)",
+    "course-builder serve --database postgresql://powerboats@localhost/powerboats":
+    "needs that PostgreSQL database (tests/test_rooms_processes.py starts a cluster)",
+    "course-builder serve --room-expiry 3d --rate-limit 20": "a server that runs until stopped",
+    "course-builder serve --database postgresql://powerboats@localhost/powerboats --host 0.0.0.0 "
+    "--port 8001": "needs that database; open to the network",
+    "course-builder serve --database postgresql://powerboats@localhost/powerboats --host 0.0.0.0 "
+    "--port 8002": "needs that database; open to the network",
     "course-builder powerboats simulate --race A --games 100000 --scheduler "
     "tcp://10.0.0.5:8786": "needs a Dask cluster at that address (tests/test_study.py starts "
     "one of its own)",

@@ -18,16 +18,18 @@ from typing import Any
 
 
 @contextmanager
-def running_server() -> Iterator[str]:
-    """The app on a free port of 127.0.0.1; yields its base URL."""
+def running_server(app: Any = None, **config: Any) -> Iterator[str]:
+    """The app (by default the page's, without rooms) on a free port of 127.0.0.1; yields its
+    base URL. ``config``: more of uvicorn's settings."""
     import uvicorn
 
     from course_builder.web.app import create_app
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # as serve's
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app or create_app(),
+                                           **{"log_level": "warning", **config}))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -11,6 +11,10 @@ choices stay with each format, so that files already written keep their bytes:
   default none, as :func:`json.dumps` indents them).
 
 Folded values are written compactly: ``[19, 23]``, ``{"tile": "B1"}``.
+
+Messages the web server sends (:func:`wire_text`) are written without any spaces or newline, as
+short as JSON allows: they are read by a page, not a person, and a room's is sent to every page
+after every move.
 """
 
 from __future__ import annotations
@@ -31,6 +35,14 @@ def json_text(data: Any, *, sort_keys: bool = False, fold: Fold | None = None) -
     if fold is None:
         return json.dumps(data, indent=1, sort_keys=sort_keys, allow_nan=False) + "\n"
     return _folded(data, 0, _COMPACT_SORTED if sort_keys else _COMPACT, fold) + "\n"
+
+
+_WIRE = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+
+
+def wire_text(data: Any) -> str:
+    """The JSON text of ``data`` as a web message: no spaces, ASCII only, never ``NaN``."""
+    return _WIRE.encode(data)
 
 
 def _folded(value: Any, depth: int, compact: json.JSONEncoder, fold: Fold) -> str:

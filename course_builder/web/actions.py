@@ -146,7 +146,9 @@ def _moving(table: Table) -> Position:
     return position
 
 
-def _step(position: Position, text: str) -> DiceStep:
+def dice_step(position: Position, text: str) -> DiceStep:
+    """The dice step written ``text`` (``+``, ``-3``, ``r2``, ``=`` or empty for keeping),
+    if it is one the boat to move can take now (the kernel's dice decisions)."""
     text = text.strip()
     text = text[1:] if text.startswith("=") else text
     step = next((s for s in dice_decisions(position) if s.notation() == text), None)
@@ -178,7 +180,7 @@ def headings(data: Data) -> Data:
     """The dice step and the roll, then the three headings with what each does (MOVE-01)."""
     table = table_of(data.get("state"))
     position = _moving(table)
-    step = _step(position, str(data.get("step", "")))
+    step = dice_step(position, str(data.get("step", "")))
     rolled = _rolled(data, table, step.rolled_count)
     dice = (*kept_dice(position.boat, step), *rolled)
     choices = heading_choices(position, dice)

@@ -29,6 +29,11 @@ from course_builder.core.errors import CourseBuilderError
 from course_builder.core.jsonread import JsonError, parse, shown
 from course_builder.powerboats.play.kernel import IllegalMove
 from course_builder.web import actions
+from course_builder.web.rooms.database import open_store
+from course_builder.web.rooms.limits import RateLimit
+from course_builder.web.rooms.routes import RoomsApp, RoomsConfig
+from course_builder.web.rooms.service import Refusal
+from course_builder.web.rooms.store import StoreError
 
 MAX_BODY = 512 * 1024
 """Bytes a request body may have: a long game record is a few tens of kilobytes."""
@@ -155,8 +160,10 @@ ACTIONS = {
 """``POST /api/NAME`` for each action."""
 
 
-def create_app(hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
-    """The app; ``hosts`` are the Host names it answers to (``*`` for any)."""
+def create_app(hosts: Sequence[str] = LOCAL_HOSTS, rooms: RoomsConfig | None = None
+               ) -> Starlette:
+    """The app; ``hosts`` are the Host names it answers to (``*`` for any); with ``rooms``, the
+    shared game rooms too (:mod:`.rooms`)."""
     routes = [Route("/", index),
               Route("/api/sheet", sheet, methods=["POST"]),
               *(Route(f"/api/{name}", api(work), methods=["POST"])
@@ -164,5 +171,44 @@ def create_app(hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
               Mount("/static", StaticFiles(packages=[("course_builder.web", "static")]))]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
                   Middleware(BodyLimit)]
-    return Starlette(routes=routes, middleware=middleware, exception_handlers={
-        CourseBuilderError: _refused, HTTPError: _refused, Exception: _internal})
+    lifespan = None
+    if rooms is not None:
+        shared = RoomsApp(rooms)
+        routes[1:1] = [Route("/rooms", rooms_page), Route("/room/{room}", rooms_page),
+                       *shared.routes()]
+        middleware.append(Middleware(RateLimit, limiter=shared.limiter))
+        lifespan = _lifespan(shared)
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers={
+        CourseBuilderError: _refused, HTTPError: _refused, Refusal: _room_refused,
+        StoreError: _unavailable, Exception: _internal})
+
+
+def rooms_config(data: str | None, database: str | None, expiry: float, rate: float
+                 ) -> RoomsConfig:
+    """The rooms ``serve`` keeps: in PostgreSQL at the ``database`` URL, else in SQLite in the
+    folder ``data``, migrated to the latest schema; rooms expire after ``expiry`` seconds without
+    a change; ``rate`` requests a second per client address."""
+    return RoomsConfig(open_store(data, database), expiry=expiry, rate=rate)
+
+
+def _lifespan(shared: RoomsApp) -> Callable[[Starlette], Any]:
+    def lifespan(app: Starlette) -> Any:
+        return shared.lifespan()
+
+    return lifespan
+
+
+async def rooms_page(request: Request) -> Response:
+    """The rooms' page: making a room (``/rooms``) and a room (``/room/ID#TOKEN``)."""
+    page = files("course_builder.web").joinpath("static/rooms.html").read_text("utf-8")
+    return HTMLResponse(page, headers={"Cache-Control": "no-store",
+                                       "Referrer-Policy": "no-referrer"})
+
+
+async def _room_refused(request: Request, exc: Exception) -> Response:
+    status = exc.status if isinstance(exc, Refusal) else 400
+    return JSONResponse({"error": " ".join(str(exc).split())}, status)
+
+
+async def _unavailable(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": " ".join(str(exc).split())[:300]}, 503)

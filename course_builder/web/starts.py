@@ -116,9 +116,10 @@ def game_races(data: dict[str, Any], seed: int, colours: Sequence[str] = (),
     return races, start.start_player
 
 
-def new_game_table(data: dict[str, Any]) -> Table:
+def new_game_table(data: dict[str, Any], names: tuple[str, ...] = ()) -> Table:
     """A game about to begin, as ``powerboats play`` starts one: seats, the start player (rolled
-    from the seed unless given), races A, B and C (:func:`game_races`)."""
+    from the seed unless given), races A, B and C (:func:`game_races`); ``names`` the players'
+    names by seat, if given."""
     players = _colours(data)
     seed = seed_field(data)
     scoring = Value(data.get("scoring", "standard"), ("scoring",), WebError).choice(
@@ -126,5 +127,5 @@ def new_game_table(data: dict[str, Any]) -> Table:
     start = Value(data.get("start_player") or None, ("start_player",), WebError).string(
         what="a colour", null=True)
     races, first = game_races(data, seed, players, start)
-    game = new_game(players, first, races, Scoring(scoring))
+    game = new_game(players, first, races, Scoring(scoring), names)
     return Table("game", races[0], game=game, seed=seed)
