@@ -182,3 +182,50 @@ def test_every_course_of_races_a_and_b_with_the_tiles_gets_its_moves() -> None:
     for course, _tiles in courses_of(board, 1, races="AB", expansion=(True,)):
         places, moves = race_moves(Race(board, course))
         assert (moves.target >= 0).any() and places.count > 0
+
+
+def test_the_strong_bots_played_outcome_is_the_kernels_for_the_move_it_chose_sim06() -> None:
+    """Handing the simulator the outcome of the heading chosen (instead of playing it again)
+    changes nothing: it leaves the boats where ``apply`` of the whole move leaves them."""
+    from course_builder.powerboats.play.kernel import apply
+
+    race = classic()
+    boats = tuple(Boat(c, b.hex, b.heading)
+                  for c, b in zip(("yellow", "red", "orange"), start_boats(race), strict=False))
+    position = Position(race, boats, 0, 1)
+    bot = StrongBot()
+    rng = random.Random(5)
+    for _ in range(60):
+        if position.race_over:
+            break
+        step = bot.choose_dice(position)
+        rolled = tuple(sorted(rng.choice((1, 2, 3)) for _ in range(step.rolled_count)))
+        held = (*kept_dice(position.boat, step), *rolled)
+        turn = bot.choose_turn(position, held)
+        known = bot.played(position, held, turn)
+        assert known is not None
+        outcome = apply(position, step.then(rolled, turn))
+        assert known.position.boats == outcome.position.boats
+        assert (known.crash, known.position.to_move, known.position.turn) == (
+            outcome.crash, outcome.position.to_move, outcome.position.turn)
+        assert bot.played(position, held[:-1] or (9,), turn) is None  # another move: not known
+        position = outcome.position
+
+
+def test_a_worker_drops_the_tables_of_a_course_it_no_longer_keeps() -> None:
+    """A worker keeps the races of its last few jobs; a race it drops has its bots' tables
+    dropped with it, so they are freed at once, not at the garbage collector's next full pass."""
+    from course_builder.powerboats.course.code import course_code
+    from course_builder.powerboats.study import runner
+
+    board = classic_board()
+    maker = CourseMaker(board)
+    jobs = [runner.SimJob((course_code(maker.generate(r, 1), board),), ("strong",), 1)
+            for r in "ABC"]
+    first = runner.races_of(jobs[0])[0]
+    runner.run_games(jobs[0], [0])
+    assert "strong-plan" in first.memo
+    for job in jobs[1:runner.RACES_KEPT + 1]:
+        runner.run_games(job, [0])
+    assert first.memo == {}
+    assert runner.races_of(jobs[-1])[0].memo  # the latest kept with its tables

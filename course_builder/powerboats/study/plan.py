@@ -34,7 +34,7 @@ from course_builder.powerboats.study.plan_model import (
     dice_model,
     rounding_code,
 )
-from course_builder.powerboats.study.plan_sweep import solve
+from course_builder.powerboats.study.plan_sweep import lower_bound, solve
 from course_builder.powerboats.study.transitions import EMPTY_MOVES, MOVES
 
 
@@ -50,6 +50,9 @@ class Plan(Frozen):
     places: Places
     dice: DiceModel
     moves: MoveTable
+    ends: np.ndarray
+    """The hex (board index) each move of :attr:`moves` ends on, -1 where it is not legal
+    (place x total x turn): where another boat may be in the way (:mod:`.strong`)."""
     values: np.ndarray
     after: np.ndarray
     sweeps: int
@@ -88,16 +91,27 @@ def race_moves(race: Race) -> tuple[Places, MoveTable]:
     return found
 
 
+def race_bound(race: Race) -> np.ndarray:
+    """The fewest moves home with a free choice of total from each (rounding state, place) of
+    :func:`race_moves` (:func:`~.plan_sweep.lower_bound`), kept with the race: the plan's
+    values start from it and the stall watch measures progress by it."""
+    found = race.memo.get("plan-bound")
+    if found is None:
+        found = race.memo["plan-bound"] = lower_bound(race_moves(race)[1], len(ROUNDINGS))
+    return found
+
+
 def build_plan(race: Race, *, tolerance: float = TOLERANCE, float64: bool = False) -> Plan:
     """The plan of ``race`` (see the module docstring); values in float32 unless ``float64``."""
     started = time.perf_counter()
     dice = dice_model(race.rules.zero_dice_turn)
     places, moves = race_moves(race)
+    ends = np.where(moves.target >= 0, places.hex_of[np.maximum(moves.target, 0)], -1)
     built = time.perf_counter()
     values, after, sweeps = solve(moves, dice, places, tolerance,
-                                  np.float64 if float64 else np.float32)
-    return Plan(race.board.index_of, places, dice, moves, values, after, sweeps,
-                built - started, time.perf_counter() - built)
+                                  np.float64 if float64 else np.float32, race_bound(race))
+    return Plan(race.board.index_of, places, dice, moves, ends.astype(np.int32), values, after,
+                sweeps, built - started, time.perf_counter() - built)
 
 
 def plan_for(race: Race) -> Plan:

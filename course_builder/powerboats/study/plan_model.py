@@ -38,6 +38,7 @@ import numpy as np
 from course_builder.core.hexgrid import Direction
 from course_builder.core.values import Frozen
 from course_builder.powerboats.course.model import ExpansionKind
+from course_builder.powerboats.play.headings import heading_reaches, legal_headings
 from course_builder.powerboats.play.kernel import (
     HEADINGS,
     Outcome,
@@ -45,6 +46,7 @@ from course_builder.powerboats.play.kernel import (
     heading_choices,
     start_hexes,
 )
+from course_builder.powerboats.play.movement import Sailing
 from course_builder.powerboats.play.position import FINISH_NEXT, Boat, Move, Position
 from course_builder.powerboats.play.race import Race
 from course_builder.powerboats.play.rules import SINK_AT, Rules
@@ -72,6 +74,8 @@ kept: a boat in such a state is valued as if they were closed."""
 
 FINISHED = -1
 """In :attr:`MoveTable.answers`: the move finishes."""
+
+_DIRECTIONS = tuple(Direction)
 
 # what a move does to the dice (MoveTable.dice_mode)
 KEEP_DICE, LOSE_DICE, SET_DICE, DEAD = 0, 1, 2, 3
@@ -184,6 +188,8 @@ class _MoveBuilder:
         self.tile_moves: dict[tuple[int, int, int], tuple[int, int, int, int, int]] = {}
         """A heading meeting a tile, from a hex with a total, played by the kernel once: the
         original heading plays no part in the move, only in which headings are legal."""
+        self.trials: tuple[tuple[int, int], dict[Direction, Sailing]] = ((-1, -1), {})
+        """The kernel's trial runs from the last hex with the last total (see :meth:`legal`)."""
         self.signatures: dict[tuple, int] = {}
         self.standing: list[tuple[int, int, int]] = []  # a move of each signature
         self.calls = 0
@@ -291,18 +297,19 @@ class _MoveBuilder:
         return self.template.derive((boat,), 0, 1), dice
 
     def kernel_moves(self, place: int, total: int) -> None:
-        """The three headings of a (place, total) a tile may touch: which are legal by
-        ``heading_choices``; a heading whose line meets no tile is the straight run, one that
-        meets a tile (or flies from a redoubt wait) is played by ``apply``."""
-        position, dice = self.position(place, total)
-        moves = MOVES if dice else EMPTY_MOVES
+        """The three headings of a (place, total) a tile may touch: which are legal by the
+        kernel's heading rule (:meth:`legal`); a heading whose line meets no tile is the
+        straight run, one that meets a tile (or flies from a redoubt wait) is played by
+        ``apply``."""
         race = self.race
-        hex_i, _heading, wait = self.places.describe(place)
-        for turn, choice in enumerate(heading_choices(position, dice)):
-            if not choice.legal:
+        hex_i, heading, wait = self.places.describe(place)
+        headings = HEADINGS[_DIRECTIONS[heading]]
+        played: tuple[Position, tuple[int, ...]] | None = None  # made when first needed
+        for turn, legal in enumerate(self.legal(place, total)):
+            if not legal:
                 self.target[place, total, turn] = -1
                 continue
-            d = choice.heading
+            d = headings[turn]
             if not wait and race.tile_ahead[hex_i][d] > min(total, race.clear_run[hex_i][d]):
                 self.target[place, total, turn] = self.straight[place, total, turn]
                 steps = min(total, race.clear_run[hex_i][d])
@@ -312,12 +319,34 @@ class _MoveBuilder:
             key = (hex_i, int(d), total)
             found = None if wait else self.tile_moves.get(key)
             if found is None:
-                found = self.tile_move(position, moves[turn], dice, place, total, turn)
+                position, dice = played = played or self.position(place, total)
+                found = self.tile_move(position, (MOVES if dice else EMPTY_MOVES)[turn], dice,
+                                       place, total, turn)
                 if not wait:
                     self.tile_moves[key] = found
             (self.target[place, total, turn], self.damage[place, total, turn],
              self.dice_mode[place, total, turn], self.dice_to[place, total, turn],
              self.signature[place, total, turn]) = found
+
+    def legal(self, place: int, total: int) -> tuple[bool, bool, bool]:
+        """Which of the three headings of a (place, total) the kernel allows: from a redoubt
+        wait, as ``heading_choices`` says; elsewhere by the heading rule itself
+        (``heading_reaches``, ``legal_headings``: what ``heading_choices`` reads for a boat
+        without damage), the trial runs with tiles shared by the six headings of a hex: they
+        come one after another, so each line is sailed once, not once for each of the three
+        headings that can turn to it."""
+        hex_i, heading, wait = self.places.describe(place)
+        if wait:
+            position, dice = self.position(place, total)
+            a, b, c = heading_choices(position, dice)
+            return a.legal, b.legal, c.legal
+        key, trials = self.trials
+        if key != (hex_i, total):
+            trials = {}
+            self.trials = ((hex_i, total), trials)
+        reaches, fulls = heading_reaches(self.race, hex_i, HEADINGS[_DIRECTIONS[heading]],
+                                         total, self.rep[total], 0, trials)
+        return legal_headings(reaches, fulls)
 
     def tile_move(self, position: Position, move: Move, dice: tuple[int, ...], place: int,
                   total: int, turn: int) -> tuple[int, int, int, int, int]:

@@ -48,13 +48,16 @@ Starting from the bound itself (from below) takes half as many sweeps again."""
 
 
 def solve(moves: MoveTable, dice: DiceModel, places: Places, tolerance: float,
-          dtype: type[np.floating] = np.float32) -> tuple[np.ndarray, np.ndarray, int]:
+          dtype: type[np.floating] = np.float32, bound: np.ndarray | None = None
+          ) -> tuple[np.ndarray, np.ndarray, int]:
     """Values before the dice step and after the roll (rounding state x place x dice set) and
     the sweeps it took. The values are kept in ``dtype`` (float32: half the memory, and a
-    bot's choices need no more than its seven digits), the arithmetic is float64."""
+    bot's choices need no more than its seven digits), the arithmetic is float64. ``bound``:
+    the moves' :func:`lower_bound`, where already known."""
     n_r, n_p, n_s = len(ROUNDINGS), places.count, len(dice.sets)
     t = dice_tables(dice)
-    bound = lower_bound(moves, n_r)
+    if bound is None:
+        bound = lower_bound(moves, n_r)
     rows = n_r * n_p
     table = np.empty((rows + 1, n_s), dtype=dtype)  # and a row of zeros (see _solve)
     table[:rows] = np.minimum(bound * START_SCALE, SINK_TURNS).reshape(rows, 1)

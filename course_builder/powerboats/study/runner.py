@@ -10,11 +10,9 @@ default is a process pool over the machine's cores; ``scheduler`` sends the same
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from functools import lru_cache
 from typing import Any
 
 from course_builder.core.errors import CourseBuilderError
@@ -52,17 +50,29 @@ class SimJob(Frozen):
 RACES_KEPT = 2
 """Jobs whose races (and their bots' tables) a process keeps."""
 
+_KEPT: dict[tuple[tuple[str, ...], str], tuple[Race, ...]] = {}
+"""The races of the last :data:`RACES_KEPT` jobs, the most recently used last."""
 
-@lru_cache(maxsize=RACES_KEPT)
+
 def _races(codes: tuple[str, ...], rules: str) -> tuple[Race, ...]:
     """The races of a job, built once per process (the last few kept: an atlas's worker plays
-    one course after another, and each race keeps its bots' tables)."""
-    from course_builder.powerboats.play.notation import RaceBook
-    from course_builder.powerboats.play.rules import Rules
+    one course after another, and each race keeps its bots' tables). A race dropped from the
+    cache has its tables dropped with it (``memo``), so they are freed at once even if the race
+    itself waits in a reference cycle for the garbage collector."""
+    key = (codes, rules)
+    races = _KEPT.pop(key, None)
+    if races is None:
+        from course_builder.powerboats.play.notation import RaceBook
+        from course_builder.powerboats.play.rules import Rules
 
-    book = RaceBook()
-    parsed = Rules.parse(rules)
-    return tuple(book.race(code, parsed) for code in codes)
+        book = RaceBook()
+        parsed = Rules.parse(rules)
+        races = tuple(book.race(code, parsed) for code in codes)
+        while len(_KEPT) >= RACES_KEPT:
+            for dropped in _KEPT.pop(next(iter(_KEPT))):
+                dropped.memo.clear()
+    _KEPT[key] = races
+    return races
 
 
 def races_of(job: SimJob) -> tuple[Race, ...]:
@@ -72,11 +82,7 @@ def races_of(job: SimJob) -> tuple[Race, ...]:
 
 def run_games(job: SimJob, indices: Sequence[int]) -> list[GameRun]:
     """Play games ``indices`` of ``job`` (a worker's chunk)."""
-    misses = _races.cache_info().misses
     races = _races(job.codes, job.rules)
-    if _races.cache_info().misses > misses and _races.cache_info().currsize >= RACES_KEPT:
-        gc.collect()  # a race just dropped from the cache may keep tables in a cycle
-        # (the perfect bot's par table, the greedy bots' guide): free them now
     if job.whole_games:
         a, b, c = races
         setup = GameSetup(COLOURS[:len(job.bots)], COLOURS[0], (a, b, c))

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from course_builder.core.values import replace
-from course_builder.powerboats.play.kernel import apply, dice_decisions, heading_choices
+from course_builder.powerboats.play.kernel import Outcome, apply, dice_decisions, heading_choices
 from course_builder.powerboats.play.position import Boat, DiceStep, Position, Turn
 from course_builder.powerboats.study.dice import DiceModel
 from course_builder.powerboats.study.plan import Plan, plan_for
@@ -73,9 +73,12 @@ class StrongBot:
         index_of = race.board.index_of
         others = [index_of[b.hex] for b in position.boats
                   if b is not boat and not b.sunk and (blocking or not b.finished)]
-        targets = plan.moves.target[p]
-        ends = plan.places.hex_of[np.maximum(targets, 0)]
-        hit = (targets >= 0) & np.isin(ends, others)
+        if not others:
+            return after
+        ends = plan.ends[p]
+        hit = ends == others[0]
+        for other in others[1:]:
+            hit |= ends == other
         if not hit.any():
             return after
         out = np.array(after, dtype=np.float64)
@@ -120,7 +123,7 @@ class StrongBot:
         moves = MOVES if dice else EMPTY_MOVES
         before = position.boat
         damage = before.damage
-        best: tuple[bool, float, Turn] | None = None
+        best: tuple[bool, float, Turn, Outcome] | None = None
         for k, choice in enumerate(heading_choices(moving, dice)):
             if not choice.legal:
                 continue
@@ -134,11 +137,21 @@ class StrongBot:
                 value = plan.value(after) + float(DAMAGE_COSTS[min(damage, 3), outcome.damage])
             # staying put (the same place, dice and rounding state as before the turn) spends a
             # turn for nothing: only when nothing else is legal (see :mod:`.plan_sweep`)
-            key = (_same(before, after), value, choice.turn)
+            key = (_same(before, after), value, choice.turn, outcome)
             if best is None or key[:2] < best[:2]:
                 best = key
         assert best is not None
+        self._last = (position, dice, best[2], best[3])
         return best[2]
+
+    def played(self, position: Position, dice: Sequence[int], turn: Turn) -> Outcome | None:
+        """The kernel's outcome of the heading just chosen (choosing it played it: the same
+        move, the boat holding the dice rolled), so a simulator need not play it again; None
+        for any other (see :meth:`~.bots.GreedyBot.played`)."""
+        last = getattr(self, "_last", None)
+        if last is None or last[0] is not position or last[1] != tuple(dice) or last[2] != turn:
+            return None
+        return last[3]
 
 
 def _same(before: Boat, after: Boat) -> bool:

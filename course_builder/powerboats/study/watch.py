@@ -42,12 +42,9 @@ def progress_table(race: Race) -> tuple[Any, np.ndarray]:
     built on first use and kept with the race (about a twentieth of a second)."""
     found = race.memo.get("progress")
     if found is None:
-        from course_builder.powerboats.study.plan import race_moves
-        from course_builder.powerboats.study.plan_model import ROUNDINGS
-        from course_builder.powerboats.study.plan_sweep import lower_bound
+        from course_builder.powerboats.study.plan import race_bound, race_moves
 
-        places, moves = race_moves(race)
-        found = race.memo["progress"] = (places, lower_bound(moves, len(ROUNDINGS)))
+        found = race.memo["progress"] = (race_moves(race)[0], race_bound(race))
     return found
 
 
