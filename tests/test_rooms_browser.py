@@ -169,6 +169,10 @@ def test_two_phones_and_a_spectator_play_a_race_to_its_end(pages: Pages, base: s
             shows(page, entries)  # every open page sees the move, live
         if entries == 4:
             shot(watcher, "spectator-1280x800")
+            # boats are drawn as on the table page (board.js): cased in white, the boat to move
+            # ringed by its own hex's outline, not a circle over the next hex's label
+            assert watcher.locator("#board .boat .boat-casing").count() == 2
+            assert watcher.locator("#board .boat circle").count() == 0
     assert reopened and entries >= 6
     for page in (*phones.values(), watcher):
         page.wait_for_selector("#standings-box:not([hidden])")

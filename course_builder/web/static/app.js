@@ -4,11 +4,6 @@
 // lives in this tab only (sessionStorage, so a reload keeps it) and travels with each request.
 "use strict";
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const COLOURS = {yellow: "#f2c500", red: "#d7263d", orange: "#f28c28", purple: "#7b3fa0",
-                 black: "#222222", green: "#2e9e44", blue: "#1f6fd1", white: "#fafafa"};
-const HEADINGS = ["E", "NE", "NW", "W", "SW", "SE"];  // counter-clockwise, 60 degrees apart
-
 const S = {
   view: null,      // what the server last sent
   map: null,       // {code, svg, centres, size}
@@ -93,59 +88,9 @@ function drawMap() {
   $("map-note").hidden = !(S.map.notes || []).length;
 }
 
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVGNS, name);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
+function centre(hex) { return mapCentre(S.map, hex); }
 
-function centre(hex) { return S.map.centres[hex[0] + "," + hex[1]]; }
-
-function hexPoints(hex, scale) {
-  const [x, y] = centre(hex);
-  const r = S.map.size * (scale || 1);
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = Math.PI / 180 * (60 * i - 30);
-    pts.push((x + r * Math.cos(a)).toFixed(2) + "," + (y + r * Math.sin(a)).toFixed(2));
-  }
-  return pts.join(" ");
-}
-
-// A boat: its hull pointing along its heading, cased in white so it stands out on the dark hexes
-// of the start/finish tile and over the map's red and green arrows. The boat to move (or picked)
-// is ringed by the outline of its own hex, white under dark, so the ring never reaches into the
-// next hex, where a spot's label may sit.
-function drawBoat(g, boat, opts) {
-  const c = centre(boat.hex);
-  if (!c) return;
-  const s = S.map.size;
-  const angle = -60 * HEADINGS.indexOf(boat.heading);
-  const kind = opts.pending ? "boat pending" : boat.to_move ? "boat boat-to-move" : "boat";
-  const group = el("g", {class: kind, "data-colour": boat.colour, opacity: opts.pending ? 0.75 : 1}, g);
-  if (boat.to_move || opts.selected) {
-    const points = hexPoints(boat.hex, 0.88);
-    el("polygon", {points, fill: "none", stroke: "#fff", "stroke-width": 0.9,
-      "stroke-linejoin": "round", class: "boat-ring-casing"}, group);
-    el("polygon", {points, fill: "none", stroke: opts.selected ? "#1f6fd1" : "#111",
-      "stroke-width": 0.45, "stroke-dasharray": opts.selected ? "1 0.6" : "none",
-      "stroke-linejoin": "round", class: "boat-ring"}, group);
-  }
-  const hull = el("g", {transform: `translate(${c[0]},${c[1]}) rotate(${angle})`}, group);
-  const L = s * 0.78, W = s * 0.4;
-  const outline = `${L},0 ${L * 0.35},${-W} ${-L * 0.8},${-W} ${-L * 0.8},${W} ${L * 0.35},${W}`;
-  el("polygon", {points: outline, fill: "none", stroke: "#fff", "stroke-width": 1.0,
-    "stroke-linejoin": "round", class: "boat-casing"}, hull);
-  el("polygon", {points: outline, fill: COLOURS[boat.colour] || "#888", stroke: "#111",
-    "stroke-width": 0.35, "stroke-linejoin": "round"}, hull);
-  if (boat.sunk || boat.finished) {
-    const t = el("text", {x: 0, y: s * 0.3, "font-size": s * 0.8, "text-anchor": "middle",
-      fill: boat.colour === "black" || boat.colour === "purple" ? "#fff" : "#111",
-      transform: `rotate(${-angle})`}, hull);
-    t.textContent = boat.sunk ? "x" : String(boat.finished);
-  }
-}
+function hexPoints(hex, scale) { return mapHexPoints(S.map, hex, scale); }
 
 function polyline(g, hexes, attrs) {
   const pts = hexes.map(centre).filter(Boolean).map((p) => p.join(",")).join(" ");
@@ -181,10 +126,10 @@ function drawOverlay() {
   }
   if (traceOnBoard()) drawTrace(g);
   if (S.preview) drawPreviewPath(g, S.preview);  // under the boats: it starts under the mover
-  for (const boat of v.boats) drawBoat(g, boat, {selected: boat.colour === S.selected});
+  for (const boat of v.boats) drawBoat(S.map, g, boat, {selected: boat.colour === S.selected});
   if (S.preview) drawPreviewEnd(g, S.preview);
   if (S.pending) {
-    drawBoat(g, {colour: v.to_act, hex: S.pending.hex, heading: S.pending.heading, to_move: true},
+    drawBoat(S.map, g, {colour: v.to_act, hex: S.pending.hex, heading: S.pending.heading, to_move: true},
              {pending: true, selected: true});
   }
 }
@@ -203,7 +148,7 @@ function drawPreviewPath(g, choice) {
 function drawPreviewEnd(g, choice) {
   if (choice.path.length < 2) return;
   const end = choice.path[choice.path.length - 1];
-  drawBoat(g, {colour: S.view.to_act, hex: end, heading: choice.heading}, {pending: true});
+  drawBoat(S.map, g, {colour: S.view.to_act, hex: end, heading: choice.heading}, {pending: true});
   if (choice.crash) crashMark(g, end, choice.damage);
 }
 

@@ -7,10 +7,6 @@
 // (their names) is put on the page as text, never as markup.
 "use strict";
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const COLOURS = {yellow: "#f2c500", red: "#d7263d", orange: "#f28c28", purple: "#7b3fa0",
-                 black: "#222222", green: "#2e9e44", blue: "#1f6fd1", white: "#fafafa"};
-const HEADINGS = ["E", "NE", "NW", "W", "SW", "SE"];  // counter-clockwise, 60 degrees apart
 const SAVED = "course-builder-rooms";  // localStorage: the rooms opened on this device
 
 const R = {
@@ -160,45 +156,9 @@ function drawMap() {
   svg.addEventListener("click", onBoardClick);
 }
 
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVGNS, name);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
+function centre(hex) { return mapCentre(R.map, hex); }
 
-function centre(hex) { return R.map.centres[hex[0] + "," + hex[1]]; }
-
-function hexPoints(hex, scale) {
-  const [x, y] = centre(hex);
-  const r = R.map.size * (scale || 1);
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = Math.PI / 180 * (60 * i - 30);
-    pts.push((x + r * Math.cos(a)).toFixed(2) + "," + (y + r * Math.sin(a)).toFixed(2));
-  }
-  return pts.join(" ");
-}
-
-function drawBoat(g, boat, ghost) {
-  const c = centre(boat.hex);
-  if (!c) return;
-  const s = R.map.size;
-  const angle = -60 * HEADINGS.indexOf(boat.heading);
-  const hull = el("g", {class: ghost ? "boat pending" : "boat", "data-colour": boat.colour,
-    transform: `translate(${c[0]},${c[1]}) rotate(${angle})`, opacity: ghost ? 0.7 : 1}, g);
-  if (boat.to_move) el("circle", {r: s * 0.95, fill: "none", stroke: "#111", "stroke-width": 0.45}, hull);
-  const L = s * 0.82, W = s * 0.42;
-  el("polygon", {points: `${L},0 ${L * 0.35},${-W} ${-L * 0.8},${-W} ${-L * 0.8},${W} ${L * 0.35},${W}`,
-    fill: COLOURS[boat.colour] || "#888", stroke: "#111", "stroke-width": 0.35,
-    "stroke-linejoin": "round"}, hull);
-  if (boat.sunk || boat.finished) {
-    const t = el("text", {x: 0, y: s * 0.3, "font-size": s * 0.8, "text-anchor": "middle",
-      fill: boat.colour === "black" || boat.colour === "purple" ? "#fff" : "#111",
-      transform: `rotate(${-angle})`}, hull);
-    t.textContent = boat.sunk ? "x" : String(boat.finished);
-  }
-}
+function hexPoints(hex, scale) { return mapHexPoints(R.map, hex, scale); }
 
 function polyline(g, hexes, attrs) {
   const pts = hexes.map(centre).filter(Boolean).map((p) => p.join(",")).join(" ");
@@ -224,14 +184,14 @@ function drawOverlay() {
     polyline(g, path, {stroke: "#111", "stroke-width": 1.5, opacity: 0.5});
     polyline(g, path, {stroke: COLOURS[last.boat] || "#888", "stroke-width": 0.9, class: "trace-path"});
   }
-  for (const boat of v.boats) drawBoat(g, boat, false);
+  for (const boat of v.boats) drawBoat(R.map, g, boat, {});
   if (R.preview) {
     polyline(g, R.preview.path, {stroke: R.preview.legal ? "#2e7d32" : "#8a1c1c", "stroke-width": 0.9,
       "stroke-dasharray": "1.6 1", class: "preview-path"});
     const end = R.preview.path[R.preview.path.length - 1];
-    if (R.preview.path.length > 1) drawBoat(g, {colour: v.to_act, hex: end, heading: R.preview.heading}, true);
+    if (R.preview.path.length > 1) drawBoat(R.map, g, {colour: v.to_act, hex: end, heading: R.preview.heading}, {pending: true});
   }
-  if (R.placing) drawBoat(g, {colour: v.to_act, hex: R.placing.hex, heading: R.placing.heading, to_move: true}, true);
+  if (R.placing) drawBoat(R.map, g, {colour: v.to_act, hex: R.placing.hex, heading: R.placing.heading, to_move: true}, {pending: true});
 }
 
 function hexAt(event) {
