@@ -92,12 +92,6 @@ function centre(hex) { return mapCentre(S.map, hex); }
 
 function hexPoints(hex, scale) { return mapHexPoints(S.map, hex, scale); }
 
-function polyline(g, hexes, attrs) {
-  const pts = hexes.map(centre).filter(Boolean).map((p) => p.join(",")).join(" ");
-  return el("polyline", Object.assign({points: pts, fill: "none", "stroke-linecap": "round",
-    "stroke-linejoin": "round"}, attrs), g);
-}
-
 function crashMark(g, hex, damage) {
   const [x, y] = centre(hex);
   const r = S.map.size * 0.55;
@@ -139,8 +133,8 @@ function drawOverlay() {
 // ends (the boat as it would stand, and its crash) over them.
 function drawPreviewPath(g, choice) {
   const colour = choice.legal ? "#2e7d32" : "#8a1c1c";
-  polyline(g, choice.path, {stroke: "#fff", "stroke-width": 1.5, opacity: 0.8});
-  polyline(g, choice.path, {stroke: colour, "stroke-width": 0.9, "stroke-dasharray": "1.6 1",
+  mapPolyline(S.map, g, choice.path, {stroke: "#fff", "stroke-width": 1.5, opacity: 0.8});
+  mapPolyline(S.map, g, choice.path, {stroke: colour, "stroke-width": 0.9, "stroke-dasharray": "1.6 1",
     class: "preview-path"});
   if (choice.crash && choice.path.length === 1) crashMark(g, choice.path[0], choice.damage);
 }
@@ -166,8 +160,8 @@ function drawTrace(g) {
   }
   el("polygon", {points: hexPoints(o.start, 0.55), fill: "none", stroke: "#111",
     "stroke-width": 0.4, "stroke-dasharray": "0.8 0.5"}, g);
-  polyline(g, path, {stroke: "#111", "stroke-width": 1.5, opacity: 0.55});
-  polyline(g, path, {stroke: COLOURS[o.boat] || "#888", "stroke-width": 0.9, class: "trace-path"});
+  mapPolyline(S.map, g, path, {stroke: "#111", "stroke-width": 1.5, opacity: 0.55});
+  mapPolyline(S.map, g, path, {stroke: COLOURS[o.boat] || "#888", "stroke-width": 0.9, class: "trace-path"});
   for (let i = 0; i <= upto; i++) {
     const line = o.steps[i];
     if (line.kind === "crash" && line.hexes.length) crashMark(g, line.hexes[line.hexes.length - 1], line.damage);
@@ -181,24 +175,10 @@ function drawTrace(g) {
   }
 }
 
-function hexAt(event) {
-  const svg = $("board").querySelector("svg");
-  const pt = svg.createSVGPoint();
-  pt.x = event.clientX; pt.y = event.clientY;
-  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-  let best = null, bestD = Infinity;
-  for (const [key, [x, y]] of Object.entries(S.map.centres)) {
-    const d = (x - p.x) ** 2 + (y - p.y) ** 2;
-    if (d < bestD) { bestD = d; best = key; }
-  }
-  if (best === null || bestD > (S.map.size * 1.05) ** 2) return null;
-  return best.split(",").map(Number);
-}
-
 function onBoardClick(event) {
   const v = S.view;
   if (!v) return;
-  const hex = hexAt(event);
+  const hex = mapHexAt(S.map, $("board").querySelector("svg"), event);
   if (!hex) return;
   if (v.phase === "placing") {
     if (!v.placing.free.some((h) => h[0] === hex[0] && h[1] === hex[1])) {
@@ -387,8 +367,6 @@ function escapeHtml(text) {
 // ---------------------------------------------------------------------------------------------
 // actions
 // ---------------------------------------------------------------------------------------------
-
-function turned(heading, by) { return HEADINGS[(HEADINGS.indexOf(heading) + by + 6) % 6]; }
 
 async function askHeadings(roll) {
   const body = {state: S.view.state, step: S.diceStep.notation};

@@ -61,3 +61,26 @@ function drawBoat(map, g, boat, opts) {
     t.textContent = boat.sunk ? "x" : String(boat.finished);
   }
 }
+
+// The hex under a click or tap on the map drawn in `svg` (null off the lake).
+function mapHexAt(map, svg, event) {
+  const pt = svg.createSVGPoint();
+  pt.x = event.clientX; pt.y = event.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  let best = null, bestD = Infinity;
+  for (const [key, [x, y]] of Object.entries(map.centres)) {
+    const d = (x - p.x) ** 2 + (y - p.y) ** 2;
+    if (d < bestD) { bestD = d; best = key; }
+  }
+  if (best === null || bestD > (map.size * 1.05) ** 2) return null;
+  return best.split(",").map(Number);
+}
+
+function mapPolyline(map, g, hexes, attrs) {
+  const pts = hexes.map((hex) => mapCentre(map, hex)).filter(Boolean).map((p) => p.join(",")).join(" ");
+  return el("polyline", Object.assign({points: pts, fill: "none", "stroke-linecap": "round",
+    "stroke-linejoin": "round"}, attrs), g);
+}
+
+// A heading turned by `by` steps of 60 degrees (positive: to the left).
+function turned(heading, by) { return HEADINGS[(HEADINGS.indexOf(heading) + by + 6) % 6]; }

@@ -160,12 +160,6 @@ function centre(hex) { return mapCentre(R.map, hex); }
 
 function hexPoints(hex, scale) { return mapHexPoints(R.map, hex, scale); }
 
-function polyline(g, hexes, attrs) {
-  const pts = hexes.map(centre).filter(Boolean).map((p) => p.join(",")).join(" ");
-  return el("polyline", Object.assign({points: pts, fill: "none", "stroke-linecap": "round",
-    "stroke-linejoin": "round"}, attrs), g);
-}
-
 function drawOverlay() {
   const svg = $("board").querySelector("svg");
   if (!svg || !R.msg) return;
@@ -181,12 +175,12 @@ function drawOverlay() {
   const last = R.msg.last;
   if (last && last.code === v.code) {
     const path = [last.start, ...last.path.slice(1)];
-    polyline(g, path, {stroke: "#111", "stroke-width": 1.5, opacity: 0.5});
-    polyline(g, path, {stroke: COLOURS[last.boat] || "#888", "stroke-width": 0.9, class: "trace-path"});
+    mapPolyline(R.map, g, path, {stroke: "#111", "stroke-width": 1.5, opacity: 0.5});
+    mapPolyline(R.map, g, path, {stroke: COLOURS[last.boat] || "#888", "stroke-width": 0.9, class: "trace-path"});
   }
   for (const boat of v.boats) drawBoat(R.map, g, boat, {});
   if (R.preview) {
-    polyline(g, R.preview.path, {stroke: R.preview.legal ? "#2e7d32" : "#8a1c1c", "stroke-width": 0.9,
+    mapPolyline(R.map, g, R.preview.path, {stroke: R.preview.legal ? "#2e7d32" : "#8a1c1c", "stroke-width": 0.9,
       "stroke-dasharray": "1.6 1", class: "preview-path"});
     const end = R.preview.path[R.preview.path.length - 1];
     if (R.preview.path.length > 1) drawBoat(R.map, g, {colour: v.to_act, hex: end, heading: R.preview.heading}, {pending: true});
@@ -194,24 +188,10 @@ function drawOverlay() {
   if (R.placing) drawBoat(R.map, g, {colour: v.to_act, hex: R.placing.hex, heading: R.placing.heading, to_move: true}, {pending: true});
 }
 
-function hexAt(event) {
-  const svg = $("board").querySelector("svg");
-  const pt = svg.createSVGPoint();
-  pt.x = event.clientX; pt.y = event.clientY;
-  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-  let best = null, bestD = Infinity;
-  for (const [key, [x, y]] of Object.entries(R.map.centres)) {
-    const d = (x - p.x) ** 2 + (y - p.y) ** 2;
-    if (d < bestD) { bestD = d; best = key; }
-  }
-  if (best === null || bestD > (R.map.size * 1.05) ** 2) return null;
-  return best.split(",").map(Number);
-}
-
 function onBoardClick(event) {
   const v = R.msg && R.msg.view;
   if (!v || v.phase !== "placing" || !myTurn()) return;
-  const hex = hexAt(event);
+  const hex = mapHexAt(R.map, $("board").querySelector("svg"), event);
   if (!hex) return;
   if (!v.placing.free.some((h) => h[0] === hex[0] && h[1] === hex[1])) {
     setText("board-hint", `(${hex}) is not a free start hex`);
@@ -448,8 +428,6 @@ async function send(action) {
   const body = Object.assign({at: R.msg.entries}, action);
   receive(await (await api("POST", `/api/rooms/${encodeURIComponent(R.id)}/act`, body)).json());
 }
-
-function turned(heading, by) { return HEADINGS[(HEADINGS.indexOf(heading) + by + 6) % 6]; }
 
 function rotatePlacing(by) {
   if (!R.placing) return;
