@@ -19,7 +19,6 @@ import pytest
 from course_builder.powerboats.game.record import read_record, replay
 from course_builder.web.state import BOOK
 from tests.roomclient import RoomClient
-from tests.test_web_browser import ARGS, CHROMIUM, _unavailable
 from tests.webserver import running_server
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -27,23 +26,6 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 NAMES = "Ann <b>&amp;</b>, Bob"
 """User text that would be markup if put on the page as HTML."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the Python package playwright is not installed")
-    if not os.access(CHROMIUM, os.X_OK):
-        _unavailable(f"there is no {CHROMIUM}")
-    with sync_playwright() as p:
-        try:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
-        except Exception as exc:
-            _unavailable(f"chromium cannot start ({str(exc).splitlines()[0][:200]})")
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

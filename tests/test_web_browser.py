@@ -21,34 +21,8 @@ import pytest
 
 from tests.webserver import running_server
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 POSITION = ("classic:A:A1,A2cw,A4cw,A3cw:E,E | yellow 8,12 E 32 d0 n1 ; red 7,13 E - d0 n1 | "
             "yellow 2")
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("COURSE_BUILDER_REQUIRE_BROWSER"):
-        pytest.fail(f"the browser tests must run here, but {reason}")
-    pytest.skip(f"browser tests skipped: {reason} (apt-get install chromium)")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the Python package playwright is not installed")
-    if not os.access(CHROMIUM, os.X_OK):
-        _unavailable(f"there is no {CHROMIUM}")
-    with sync_playwright() as p:
-        try:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
-        except Exception as exc:
-            _unavailable(f"chromium cannot start ({str(exc).splitlines()[0][:200]})")
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
