@@ -32,6 +32,8 @@ import tempfile
 import time
 from typing import Any
 
+from report import publish  # benchmarks/report.py: run as a script, its folder is on the path
+
 TARGET_SECONDS = 60.0
 TARGET_MB = 500.0
 
@@ -125,11 +127,7 @@ def main() -> None:
                           and max(r["peak_pss_mb_together"] for r in runs) <= TARGET_MB
                           and same_one and same_dask),
     }
-    text = json.dumps(report, indent=1)
-    print(text)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+    publish(report, args.output)
 
 
 if __name__ == "__main__":

@@ -14,10 +14,11 @@ can trust"): no game unfinished.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import time
 from collections import Counter
+
+from report import publish  # benchmarks/report.py: run as a script, its folder is on the path
 
 from course_builder.powerboats.course.code import course_code
 from course_builder.powerboats.course.generate import CourseMaker
@@ -72,11 +73,7 @@ def main() -> None:
               "stalls_per_race": summary.stalls_per_race.to_json(4),
               "bots": bots, "target": "no unfinished game",
               "meets_target": not unfinished}
-    text = json.dumps(report, indent=1)
-    print(text)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+    publish(report, args.output)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from report import publish  # benchmarks/report.py: run as a script, its folder is on the path
+
 for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_var] = "1"  # the BLAS on one core, before numpy loads
 
@@ -201,11 +203,7 @@ def main() -> None:
                              < TARGET_MB and abs(c["par"] - cases[f"{name}, one thread"]["par"])
                              <= 1e-4 for name, c in judged.items()),
     }
-    text = json.dumps(report, indent=1)
-    print(text)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+    publish(report, args.output)
 
 
 if __name__ == "__main__":

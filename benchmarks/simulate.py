@@ -23,7 +23,6 @@ Times are CPU seconds; the load average is recorded beside them.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import random
@@ -32,6 +31,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from report import publish  # benchmarks/report.py: run as a script, its folder is on the path
 
 from course_builder.powerboats.course.generate import CourseMaker
 from course_builder.powerboats.lake.catalog import BoardChoice, make_board
@@ -205,11 +206,7 @@ def main() -> None:
                     "strong plan": f"< {TARGET_PLAN_SECONDS} s CPU, every course"},
         "met": met, "meets_targets": all(met.values()),
     }
-    text = json.dumps(report, indent=1)
-    print(text)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+    publish(report, args.output)
 
 
 if __name__ == "__main__":

@@ -99,7 +99,7 @@ NOT_RUN = {
     "course-builder powerboats atlas --lakes 50 --by fair --scheduler tcp://10.0.0.5:8786":
     "needs a Dask cluster at that address",
     "course-builder powerboats atlas --seed 1 --games 20 --by short --top 10": "the whole lake, "
-    "144 courses, about 80 s of CPU (benchmarks/atlas.py; the line before it runs the atlas "
+    "144 courses, about 50 s of CPU (benchmarks/atlas.py; the line before it runs the atlas "
     "on fewer courses)",
     "course-builder powerboats atlas --seed 1 --games auto --by dangerous --tolerance 0.1":
     "the whole lake until each course's interval is narrow: minutes",
