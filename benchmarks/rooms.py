@@ -3,6 +3,8 @@ and WebSocket interface of a ``course-builder serve`` process, which is killed m
 started again.
 
 Run: python benchmarks/rooms.py [--rooms 200] [--boats 4] [--think 3] [-o benchmarks/rooms-result.json]
+On PostgreSQL: ``--database postgresql://USER@/DB?host=SOCKET_DIR -o
+benchmarks/rooms-postgresql-result.json`` (the rooms are made in that database).
 
 * ``--rooms`` rooms, each a ``--boats``-boat race A to its end. Every seat is a client of its own
   (its own loopback address, so each has its own rate limit, as phones would): a live
@@ -41,6 +43,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from report import publish  # benchmarks/report.py: run as a script, its folder is on the path
 
 ROOT = Path(__file__).resolve().parents[1]
 COLOURS = ("yellow", "red", "orange", "purple", "black", "green")
@@ -475,11 +479,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=1800)
     parser.add_argument("-o", "--output")
     args = parser.parse_args()
-    report = asyncio.run(main_async(args))
-    text = json.dumps(report, indent=2)
-    print(text)
-    if args.output:
-        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    publish(asyncio.run(main_async(args)), args.output)
 
 
 if __name__ == "__main__":
