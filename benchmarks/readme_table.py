@@ -2,6 +2,10 @@
 
 Run: python benchmarks/speed.py -o benchmarks/speed-result.json && python benchmarks/readme_table.py
 
+The start-up rows come from ``benchmarks/startup-result.json`` when it exists (``python
+benchmarks/startup.py > benchmarks/startup-result.json``, run on its own on a quiet machine:
+short processes measured while speed.py's other work heats the machine are the noisiest rows).
+
 The rooms' rows come from ``benchmarks/rooms-result.json`` (``python benchmarks/rooms.py -o
 benchmarks/rooms-result.json``: minutes of wall time, so it is run on its own), when it exists.
 
@@ -20,6 +24,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from speed import startup_results
+
 ROOT = Path(__file__).resolve().parents[1]
 START = "<!-- speed table -->"
 END = "<!-- end of speed table -->"
@@ -30,13 +36,27 @@ def table(report: dict) -> str:
     lines = [
         f"*Measured by `benchmarks/speed.py` (Python {report['python']}, {report['machine']}, "
         f"{report['cpus']} cores, load average {load} while it ran; {report['clock']}).*",
+    ]
+    alone = _result("startup-result.json")
+    if alone:  # a run of startup.py on its own, on a quiet machine, gives the start-up rows
+        report = dict(report, results={
+            **{k: r for k, r in report["results"].items() if not k.startswith("start-up")},
+            **startup_results(alone)})
+        lines.append(f"*The start-up rows: `python benchmarks/startup.py --runs {alone['runs']} "
+                     f"> benchmarks/startup-result.json` run on its own (load average "
+                     f"{alone['load_average']} after it); instruction counts beside them in "
+                     f"docs/architecture.md, \"Start-up budget\".*")
+    lines += [
         "",
         "| Measurement | Measured | Target | Ratio to target | Met |",
         "| --- | --- | --- | --- | --- |",
     ]
     for name, r in report["results"].items():
         unit = f" {r['unit']}" if r["unit"] else ""
-        lines.append(f"| {name} | {_short(r['measured'])}{unit} | {r['target']}{unit} | "
+        spread = ""  # a ratio taken pair by pair: its 95% interval beside it
+        if "interval_95" in r:
+            spread = " (95%: {} to {})".format(*r["interval_95"])
+        lines.append(f"| {name} | {_short(r['measured'])}{unit}{spread} | {r['target']}{unit} | "
                      f"{r['ratio_to_target']} | {'yes' if r['meets_target'] else 'no'} |")
     study = study_rows()
     lines += [_row(*row) for row in study]

@@ -14,6 +14,7 @@ import contextlib
 import errno
 import importlib
 import os
+import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -208,7 +209,7 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
 def resolve_seed(seed: int | None, needed: bool) -> int | None:
     """The given seed, or a fresh one (printed to stderr so the run can be repeated)."""
     if seed is None and needed:
-        seed = int.from_bytes(os.urandom(4), "big") >> 1  # 0 to 2**31-1, from the system
+        seed = random.SystemRandom().randrange(2**31)
         click.echo(f"seed: {seed}", err=True)
     return seed
 

@@ -1,8 +1,7 @@
 """Writing results: whole files or nothing, and never at the cost of what was there.
 
-A regular file (or a new one) is written to a temporary file in the same folder (created with
-``O_EXCL``, named after the target and this process, so two writers never share one) and renamed
-over the target, so an error never leaves a half-written file and an existing file is only ever
+A regular file (or a new one) is written to a temporary file in the same folder and renamed over
+the target, so an error never leaves a half-written file and an existing file is only ever
 replaced completely. A symbolic link is followed and its target written (the link stays a link).
 Devices, pipes and other special files (``/dev/stdout``, a FIFO, ``>(cat)``) cannot be replaced:
 they are written directly, and a failed write or flush is reported. A new file gets the usual
@@ -17,9 +16,9 @@ than a bug.
 
 from __future__ import annotations
 
-import itertools
 import os
 import stat
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -75,7 +74,7 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = _create_temporary(target)
+        fd, name = tempfile.mkstemp(".tmp", f".{target.name}.", target.parent)
     except OSError as exc:
         raise OutputError(asked, _reason(exc), exc) from None
     staged = _Staged(asked, target, payload, Path(name))
@@ -91,19 +90,6 @@ def _stage(asked: Path, payload: bytes) -> _Staged:
             raise OutputError(asked, _reason(exc), exc) from None
         raise
     return staged
-
-
-def _create_temporary(target: Path) -> tuple[int, str]:
-    """A new, empty file beside ``target`` that no other writer has: ``.NAME.PID.N.tmp``, the
-    first ``N`` not taken (``O_EXCL`` makes taking it atomic). Readable and writable by its owner
-    only until it is complete; the caller then gives it its final mode."""
-    for number in itertools.count():
-        name = os.path.join(target.parent, f".{target.name}.{os.getpid()}.{number}.tmp")
-        try:
-            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), name
-        except FileExistsError:
-            continue
-    raise AssertionError("unreachable")
 
 
 def _write_special(item: _Staged) -> None:
