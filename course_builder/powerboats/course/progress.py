@@ -7,8 +7,9 @@ the buoys' senses, of the lines of the buoys not yet rounded that are open: a bu
 when the buoy before it is rounded for the first time, and counts from then on. The next buoy is
 rounded when its count reaches +1; crossing the line of the buoy rounded last back again, before
 the next one is rounded, undoes that rounding. A later line keeps counting while that rounding is
-undone, but when the buoy before it is rounded again only its debt is kept: a net wrong-way
-crossing stands, right-way crossings made out of order are dropped. So a buoy is rounded only by
+undone, but when the buoy before it is rounded again only its debt is kept: the line's net
+count while undone, capped at 0 (a net wrong-way crossing stands; right-way crossings made out of
+order pay off a wrong-way one but are never credited beyond it). So a buoy is rounded only by
 crossings made after the buoy before it is rounded, and a boat cannot make up a wrong-way
 crossing of buoy 3's line by going back round buoy 2.
 
