@@ -126,6 +126,15 @@ def run(argv: list[str], env: dict[str, str] | None = None) -> float:
     return time.perf_counter() - start
 
 
+def tree_env(folder: Path, pycache: Path, base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment that runs the package in ``folder`` (first on the path) with its compiled
+    modules cached under ``pycache``, as an installed program's are, even where the caller's
+    environment (``base``, by default this process's) sets PYTHONDONTWRITEBYTECODE."""
+    env = {k: v for k, v in (os.environ if base is None else base).items()
+           if k != "PYTHONDONTWRITEBYTECODE"}
+    return dict(env, PYTHONPATH=str(folder), PYTHONPYCACHEPREFIX=str(pycache))
+
+
 def unpack(rev: str, into: Path) -> dict[str, str]:
     """The source of ``rev`` unpacked under ``into``, and the environment that runs it (its
     package first on the path, so the same interpreter and libraries run the old code)."""
@@ -133,8 +142,7 @@ def unpack(rev: str, into: Path) -> dict[str, str]:
     archive = subprocess.run(["git", "archive", rev, "course_builder", "data"], cwd=ROOT,
                              check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    env = dict(ENV, PYTHONPATH=str(into), PYTHONPYCACHEPREFIX=str(into / "pycache"))
-    return env
+    return tree_env(into, into / "pycache", ENV)
 
 
 def loaded(code: str, args: list[str]) -> set[str]:

@@ -77,17 +77,13 @@ def main() -> None:
         tmp = Path(name)
         startup.WORK = tmp / "run"
         startup.WORK.mkdir()
-        base = dict(os.environ)
-        base.pop("PYTHONDONTWRITEBYTECODE", None)
-        trees: dict[str, dict[str, str]] = {
-            "this": dict(base, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(tmp / "pycache-this"))}
+        trees = {"this": startup.tree_env(ROOT, tmp / "pycache-this")}
         for spec in args.tree:
             label, _, folder = spec.partition("=")
-            trees[label] = dict(base, PYTHONPATH=str(Path(folder).resolve()),
-                                PYTHONPYCACHEPREFIX=str(tmp / f"pycache-{label}"))
+            trees[label] = startup.tree_env(Path(folder).resolve(), tmp / f"pycache-{label}")
         if args.against != "none":
             startup.ENV.clear()
-            startup.ENV.update(base)
+            startup.ENV.update(os.environ)  # unpack() drops PYTHONDONTWRITEBYTECODE
             trees[args.against] = startup.unpack(args.against, tmp / "start")
         _inputs(tmp)
         cases = {k: v for k, v in commands(tmp).items()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import sys
 import tempfile
@@ -138,11 +137,9 @@ def main() -> None:
         tmp = Path(name)
         startup.WORK = tmp / "run"
         startup.WORK.mkdir()
-        base = dict(os.environ)
-        base.pop("PYTHONDONTWRITEBYTECODE", None)
         startup_instructions._inputs(tmp)
         cases = {**startup_instructions.commands(tmp), **EXTRA}
-        this = dict(base, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(tmp / "pycache-this"))
+        this = startup.tree_env(ROOT, tmp / "pycache-this")
         counted: dict[str, int | None] = {}
         results = {}
         for trick, (what, edits, commands) in TRICKS.items():
@@ -153,7 +150,7 @@ def main() -> None:
                             ignore=shutil.ignore_patterns("__pycache__"))
             shutil.copytree(ROOT / "data", tree / "data")
             undo(tree, edits)
-            env = dict(base, PYTHONPATH=str(tree), PYTHONPYCACHEPREFIX=str(tree / "pycache"))
+            env = startup.tree_env(tree, tree / "pycache")
             rows = {}
             for case in commands:
                 if case not in counted:
